@@ -1,0 +1,119 @@
+"""The Orléans rules engine: pure Python, standard library only.
+
+Public API (documented with every action's JSON form in ``docs/engine.md``)::
+
+    state = new_game(GameOptions(players=3), seed=42)
+    awaiting(state)                    # {seat: decision kind} of every seat that must act now
+    legal_actions(state, seat)         # [action dict, ...]; validation uses the same list
+    state, events = apply(state, seat, action)      # new state, public events; input untouched
+    if needs_resolution(state): state, events = resolve(state)
+    view(state, seat)                  # what that seat may see (seat=None: a spectator)
+    outcome(state)                     # None while playing, then scores and ranking
+    to_json(state) / from_json(data)   # exact, schema-versioned
+    replay(options, seed, log)         # rebuild from the action log
+
+Every refusal raises a :class:`RulesError` subclass and leaves the state unchanged.
+"""
+
+from __future__ import annotations
+
+from . import content
+from .config import GameOptions
+from .describe import describe_action
+from .errors import GameOver, IllegalAction, InvalidOptions, MalformedAction, NothingToResolve, NotYourTurn, RulesError
+from .flow import apply_data, awaiting_data, legal_data, normalize, resolve_data
+from .scoring import outcome_data
+from .serialize import SchemaError, from_json, to_json
+from .setup import new_game_data
+from .state import GameState
+from .view import view_data
+
+ENGINE_VERSION = "1.0.0"
+
+__all__ = [
+    "ENGINE_VERSION", "GameOptions", "GameState", "RulesError", "InvalidOptions", "MalformedAction",
+    "IllegalAction", "NotYourTurn", "GameOver", "NothingToResolve", "SchemaError", "new_game", "awaiting",
+    "legal_actions", "apply", "needs_resolution", "resolve", "view", "outcome", "is_over", "to_json",
+    "from_json", "replay", "describe_action", "normalize", "content",
+]
+
+
+def new_game(options: GameOptions | dict, seed: int) -> GameState:
+    """Create a game from ``options`` (a :class:`GameOptions` or its dict) and an int seed.
+
+    Setup follows RULES §3; the returned state already shows round 1's hourglass tile and
+    waits for the seats' followers phase. Raises :class:`InvalidOptions`.
+    """
+    from .flow import advance
+
+    data = new_game_data(options, seed)
+    advance(data, [])
+    return GameState(data)
+
+
+def awaiting(state: GameState) -> dict[int, str]:
+    """``{seat: decision kind}`` of every seat that must act now.
+
+    Kinds: ``draw`` (followers), ``plan``, ``action``, ``torture``, ``harvest`` (food to
+    return), ``technology`` (place a technology tile), ``bathhouse``. Empty when the game is
+    over or when a simultaneous step waits for :func:`resolve`.
+    """
+    return awaiting_data(state.data)
+
+
+def legal_actions(state: GameState, seat: int) -> list[dict]:
+    """Every legal action of ``seat`` now (empty if it is not awaited).
+
+    Planning lists single placements; a whole plan may also be submitted at once with
+    ``{"type": "submit_plan", "placements": [...]}`` and is validated by :func:`apply`.
+    """
+    return legal_data(state.data, seat)
+
+
+def apply(state: GameState, seat: int, action: dict, auto_resolve: bool = False) -> tuple[GameState, list[dict]]:
+    """Apply ``action`` for ``seat``; return ``(new state, public events)``.
+
+    Events are dicts with ``kind``, ``seat`` and ``text`` (``{player}`` stands for the
+    seat's name). Raises :class:`GameOver`, :class:`NotYourTurn`,
+    :class:`MalformedAction` or :class:`IllegalAction` with the reason; ``state`` is never
+    changed. With ``auto_resolve`` completed simultaneous steps are resolved at once.
+    """
+    return apply_data(state, seat, action, auto_resolve)
+
+
+def needs_resolution(state: GameState) -> bool:
+    """True when every awaited seat of a simultaneous step has submitted and
+    :func:`resolve` must run (planning reveal, end of the event phase)."""
+    return bool(state.data["barrier"])
+
+
+def resolve(state: GameState) -> tuple[GameState, list[dict]]:
+    """Resolve a completed simultaneous step; raises :class:`NothingToResolve` otherwise."""
+    return resolve_data(state)
+
+
+def view(state: GameState, seat: int | None) -> dict:
+    """JSON-safe view for ``seat`` (``None``: spectator) with hidden information removed."""
+    return view_data(state.data, seat)
+
+
+def outcome(state: GameState) -> dict | None:
+    """``None`` while playing; then ``{"scores", "ranking", "winners"}`` (RULES §10)."""
+    return outcome_data(state.data)
+
+
+def is_over(state: GameState) -> bool:
+    """True once round 18 has ended (RULES §10.2)."""
+    return state.data["phase"] == "over"
+
+
+def replay(options: GameOptions | dict, seed: int, log) -> GameState:
+    """Rebuild a state from ``(options, seed)`` and an action log.
+
+    ``log`` is a sequence of ``(seat, action)`` pairs; ``seat`` ``None`` means a
+    :func:`resolve` step. Raises the same errors as :func:`apply` for a bad log.
+    """
+    state = new_game(options, seed)
+    for seat, action in log:
+        state = resolve(state)[0] if seat is None else apply(state, seat, action)[0]
+    return state

@@ -1,0 +1,99 @@
+"""Phase 4, planning (RULES §8.4, §8.5, §14.8).
+
+Simultaneous and hidden: each seat's placements this round are kept in its ``plan`` until
+every seat has submitted, then revealed onto the action spaces. Before submitting a seat
+may place (``place``) and take back (``unplace``) freely; ``submit_plan`` locks the plan.
+"""
+
+from __future__ import annotations
+
+from .. import content as C
+from .. import steps as S
+from ..errors import IllegalAction
+from ..matching import fits, town_hall_allows
+
+
+def _planned_on(p: dict, place_id: str) -> list[str]:
+    return p["spaces"].get(place_id, []) + [t for sp, t in p["plan"] if sp == place_id]
+
+
+def can_place(p: dict, tile: str, place_id: str) -> bool:
+    """True if ``tile`` from the market may go on ``place_id`` now (RULES §8.4, §8.5)."""
+    if place_id == "town_hall" and not town_hall_allows(tile):
+        return False
+    return S.space_fits(p, place_id, _planned_on(p, place_id) + [tile])
+
+
+def legal(s: dict, seat: int) -> list[dict]:
+    """Single placements, take-backs of this round's placements, and ``submit_plan``."""
+    p = s["players"][seat]
+    out = []
+    subs = S.substitutes(p)
+    tiles = sorted(set(p["market"]))
+    for place_id in S.action_places(p):
+        circles = S.free_circles(p, place_id)
+        current = _planned_on(p, place_id)
+        if len(current) >= len(circles):
+            continue
+        for tile in tiles:
+            if place_id == "town_hall" and not town_hall_allows(tile):
+                continue
+            if fits(circles, tuple(sorted(current + [tile])), subs):
+                out.append({"type": "place", "follower": tile, "space": place_id})
+    out.sort(key=lambda a: a["follower"])
+    for sp, tile in sorted({(sp, t) for sp, t in p["plan"]}):
+        out.append({"type": "unplace", "follower": tile, "space": sp})
+    out.append({"type": "submit_plan"})
+    return out
+
+
+def place(s: dict, seat: int, action: dict, ev: list) -> None:
+    """Move one follower from the market to a circle of an action space (hidden)."""
+    p = s["players"][seat]
+    p["market"].remove(action["follower"])
+    p["plan"].append([action["space"], action["follower"]])
+    p["plan"].sort()
+
+
+def unplace(s: dict, seat: int, action: dict, ev: list) -> None:
+    """Take back a follower placed this round (before submitting)."""
+    p = s["players"][seat]
+    p["plan"].remove([action["space"], action["follower"]])
+    p["market"].append(action["follower"])
+    p["market"].sort()
+
+
+def submit(s: dict, seat: int, action: dict, ev: list) -> None:
+    """Lock the plan. With ``placements`` the whole plan is replaced by that list first.
+
+    ``placements`` is a list of ``{"follower", "space"}``; each is checked in order as a
+    ``place`` would be. Raises :class:`IllegalAction` naming the first bad placement.
+    """
+    p = s["players"][seat]
+    if action.get("placements") is not None:
+        for sp, tile in p["plan"]:
+            p["market"].append(tile)
+        p["plan"] = []
+        p["market"].sort()
+        for i, item in enumerate(action["placements"]):
+            tile, place_id = item["follower"], item["space"]
+            if tile not in p["market"]:
+                raise IllegalAction(f"placement {i + 1}: no {tile} left in your market")
+            if place_id not in S.action_places(p) or not can_place(p, tile, place_id):
+                raise IllegalAction(f"placement {i + 1}: a {tile} cannot go on {place_id}")
+            place(s, seat, {"follower": tile, "space": place_id}, ev)
+    p["stage"] = "ready"
+    S.event(ev, "plan", seat, "{player} has finished planning")
+
+
+def reveal(s: dict, ev: list) -> None:
+    """All plans are in: put every planned follower on its space (RULES §8.4)."""
+    for p in s["players"]:
+        for place_id, tile in p["plan"]:
+            S.put_on_space(p, place_id, tile)
+        if p["plan"]:
+            S.event(ev, "reveal", p["seat"], "{player} reveals: " + ", ".join(
+                f"{C.FOLLOWER_NAMES[C.follower_type(t)]} on {C.PLACES[sp].name}" for sp, t in p["plan"]),
+                plan=[list(x) for x in p["plan"]])
+        p["plan"] = []
+        p["stage"] = None

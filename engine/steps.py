@@ -1,0 +1,367 @@
+"""Small shared steps that actions, place tiles and events are built from.
+
+Every step works on the mutable copy of the state tree that ``apply`` builds, appends the
+public events it causes to ``ev`` and enforces the limited supplies (RULES §6.1 "running
+out"): a step that would hand out something the supply does not hold is refused by the
+caller's legality check, so the steps here assume availability was checked.
+"""
+
+from __future__ import annotations
+
+from . import content as C
+from .matching import fits
+
+
+def event(ev: list, kind: str, seat: int | None, text: str, **extra) -> None:
+    """Append a public event. ``text`` may contain ``{player}``, the seat's display name."""
+    item = {"kind": kind, "seat": seat, "text": text}
+    item.update(extra)
+    ev.append(item)
+
+
+# --- followers ---------------------------------------------------------------------------
+def add_tile(counts: dict, tile: str, n: int = 1) -> None:
+    """Add ``n`` of ``tile`` to a counts dict (a bag or a supply)."""
+    counts[tile] = counts.get(tile, 0) + n
+
+
+def remove_tile(counts: dict, tile: str) -> None:
+    """Remove one ``tile`` from a counts dict; the caller checked it is there."""
+    left = counts[tile] - 1
+    if left:
+        counts[tile] = left
+    else:
+        del counts[tile]
+
+
+def bag_list(bag: dict) -> list[str]:
+    """The bag's tiles in canonical order (the order random draws index into)."""
+    return [t for t in sorted(bag) for _ in range(bag[t])]
+
+
+def draw_from_bag(s: dict, seat: int, rng) -> str | None:
+    """Draw one tile uniformly at random from ``seat``'s bag; ``None`` if empty (RULES §8.3)."""
+    bag = s["players"][seat]["bag"]
+    tiles = bag_list(bag)
+    if not tiles:
+        return None
+    tile = tiles[rng.randrange(len(tiles))]
+    remove_tile(bag, tile)
+    return tile
+
+
+def return_to_supply_or_bag(s: dict, seat: int, tile: str) -> None:
+    """Put a follower that leaves play back: starting followers to the bag, others to supply."""
+    if C.is_starting(tile):
+        add_tile(s["players"][seat]["bag"], tile)
+    else:
+        add_tile(s["supply"]["followers"], tile)
+
+
+def recruit(s: dict, seat: int, kind: str, ev: list) -> None:
+    """Take one follower of ``kind`` from the general supply into the bag (RULES §5)."""
+    remove_tile(s["supply"]["followers"], kind)
+    add_tile(s["players"][seat]["bag"], kind)
+    event(ev, "recruit", seat, f"{{player}} recruits a {C.FOLLOWER_NAMES[kind]}", follower=kind)
+
+
+def supply_has(s: dict, kind: str) -> bool:
+    """True if the general supply holds a follower of ``kind`` (RULES §6 supply limit)."""
+    return s["supply"]["followers"].get(kind, 0) > 0
+
+
+# --- coins, goods, citizens ----------------------------------------------------------------
+def gain_coins(s: dict, seat: int, coins: int, ev: list, why: str) -> None:
+    """Give ``coins`` coins (the bank is unlimited, RULES §14.9)."""
+    if coins:
+        s["players"][seat]["coins"] += coins
+        event(ev, "coins", seat, f"{{player}} gains {coins} coin{'s' if coins != 1 else ''} ({why})", coins=coins)
+
+
+def gain_good(s: dict, seat: int, good: str, ev: list, why: str) -> None:
+    """Move one ``good`` from the goods market to the player (RULES §6.1, §11)."""
+    s["supply"]["goods"][good] -= 1
+    s["players"][seat]["goods"][good] += 1
+    event(ev, "good", seat, f"{{player}} takes 1 {good} ({why})", good=good)
+
+
+def take_citizen(s: dict, seat: int, spot: str, ev: list) -> bool:
+    """Give the citizen of ``spot`` if it is still there (RULES §7.3); returns True if taken."""
+    if spot not in s["citizens"]:
+        return False
+    s["citizens"].remove(spot)
+    s["players"][seat]["citizens"] += 1
+    event(ev, "citizen", seat, f"{{player}} takes a citizen ({spot.replace('_', ' ')})", spot=spot)
+    return True
+
+
+# --- development track (RULES §7.1) -----------------------------------------------------------
+def develop(s: dict, seat: int, steps: int, ev: list, why: str) -> None:
+    """Move the development marker ``steps`` spaces forward, at most to 30 (RULES §7.1).
+
+    Collects the coins of each coin space reached or passed, once per player per game
+    (RULES §14.3), and the citizen of each citizen space if still there. Steps beyond 30 are
+    lost (RULES §14.4).
+    """
+    p = s["players"][seat]
+    old = p["development"]
+    new = min(C.DEVELOPMENT_END, old + steps)
+    if new == old:
+        return
+    p["development"] = new
+    event(ev, "development", seat, f"{{player}} moves {new - old} on the development track to {new} ({why})",
+          steps=new - old, position=new)
+    for space in range(old + 1, new + 1):
+        if space in C.DEVELOPMENT_COINS and space not in p["development_coins"]:
+            p["development_coins"].append(space)
+            gain_coins(s, seat, C.DEVELOPMENT_COINS[space], ev, f"development space {space}")
+        if space in C.DEVELOPMENT_CITIZEN_SPACES:
+            take_citizen(s, seat, f"development_{space}", ev)
+
+
+def development_room(p: dict) -> int:
+    """Spaces left to the end of the development track (RULES §14.4)."""
+    return C.DEVELOPMENT_END - p["development"]
+
+
+# --- player board ------------------------------------------------------------------------
+def substitutes(p: dict) -> tuple:
+    """The player's permanent substitutions (Herb Garden, School; RULES §11)."""
+    return tuple(C.SUBSTITUTES[pl] for pl in sorted(p["places"]) if pl in C.SUBSTITUTES)
+
+
+def market_capacity(p: dict) -> int:
+    """Market spaces: 8, plus 2 with the Gunpowder Tower (RULES §8.3, §14.5)."""
+    return C.MARKET_SPACES + (C.GUNPOWDER_TOWER_SPACES if "gunpowder_tower" in p["places"] else 0)
+
+
+def action_places(p: dict) -> list[str]:
+    """Ids of the player's places that have circles: the ten board spaces and own tiles."""
+    return list(C.BOARD_SPACES) + [pl for pl in p["places"] if C.PLACE_TILES[pl].circles]
+
+
+def free_circles(p: dict, place_id: str) -> tuple:
+    """Circle types of ``place_id`` not covered by a technology tile (RULES §8.6)."""
+    circles = list(C.PLACES[place_id].circles)
+    covered = p["technology"].get(place_id)
+    if covered is not None:
+        circles.remove(covered)
+    return tuple(circles)
+
+
+def space_fits(p: dict, place_id: str, tiles: list) -> bool:
+    """True if ``tiles`` can all stand on ``place_id`` at once (RULES §8.4, §8.5)."""
+    return fits(free_circles(p, place_id), tuple(sorted(tiles)), substitutes(p))
+
+
+def is_full(p: dict, place_id: str) -> bool:
+    """True if the committed tiles and technology fill every circle (RULES §8.7 ready)."""
+    tiles = p["spaces"].get(place_id, [])
+    circles = free_circles(p, place_id)
+    return len(tiles) == len(circles) and fits(circles, tuple(tiles), substitutes(p))
+
+
+def put_on_space(p: dict, place_id: str, tile: str) -> None:
+    """Commit ``tile`` to ``place_id`` (kept sorted, canonical)."""
+    tiles = p["spaces"].setdefault(place_id, [])
+    tiles.append(tile)
+    tiles.sort()
+
+
+def take_from_space(p: dict, place_id: str, tile: str) -> None:
+    """Remove ``tile`` from ``place_id``; the caller checked it is there."""
+    tiles = p["spaces"][place_id]
+    tiles.remove(tile)
+    if not tiles:
+        del p["spaces"][place_id]
+
+
+def repair_spaces(p: dict) -> None:
+    """After a substitution ability is lost, move tiles that no longer fit to the market.
+
+    Used when torture removes a Herb Garden or School (RULES §10.1); tiles are taken off
+    in canonical order until the rest fits.
+    """
+    for place_id in list(p["spaces"]):
+        while not space_fits(p, place_id, p["spaces"][place_id]):
+            tiles = p["spaces"][place_id]
+            for tile in sorted(tiles, reverse=True):
+                rest = list(tiles)
+                rest.remove(tile)
+                if space_fits(p, place_id, rest):
+                    break
+            take_from_space(p, place_id, tile)
+            p["market"].append(tile)
+            p["market"].sort()
+
+
+def empty_spaces_to_bag(p: dict, place_id: str) -> list[str]:
+    """Return every follower on ``place_id`` to the bag (after an action, RULES §8.7)."""
+    tiles = p["spaces"].pop(place_id, [])
+    for t in tiles:
+        add_tile(p["bag"], t)
+    return tiles
+
+
+# --- trading stations (RULES §4.4) ----------------------------------------------------------
+def stations_built(s: dict, seat: int) -> int:
+    """Trading stations ``seat`` has on the map (RULES §14.6: built ones only)."""
+    return sum(seats.count(seat) for seats in s["stations"].values())
+
+
+def can_build_station(s: dict, seat: int) -> bool:
+    """Guildhall: a station left and the merchant's town free for this player (RULES §4.4)."""
+    p = s["players"][seat]
+    if p["stations_left"] <= 0:
+        return False
+    town = p["merchant"]
+    here = s["stations"].get(town, [])
+    if town in C.MULTI_STATION_TOWNS:
+        return seat not in here
+    return not here
+
+
+def build_station(s: dict, seat: int, ev: list) -> None:
+    """Build one station where the merchant stands (RULES §4.4)."""
+    p = s["players"][seat]
+    town = p["merchant"]
+    p["stations_left"] -= 1
+    s["stations"].setdefault(town, []).append(seat)
+    event(ev, "station", seat, f"{{player}} builds a trading station in {C.TOWNS[town]}", town=town)
+
+
+# --- merchant (RULES §4.3) ----------------------------------------------------------------
+def routes_for(p: dict, kind: str) -> list:
+    """Routes of ``kind`` ("land"/"water") leaving the merchant's town."""
+    return [r for r in C.ROUTES_FROM[p["merchant"]] if r.kind == kind]
+
+
+def move_merchant(s: dict, seat: int, route_id: str, good: str | None, ev: list) -> None:
+    """Move along ``route_id`` and take ``good`` from it if given (RULES §4.3: one good)."""
+    p = s["players"][seat]
+    route = C.ROUTES[route_id]
+    p["merchant"] = route.other(p["merchant"])
+    event(ev, "move", seat, f"{{player}} moves the merchant to {C.TOWNS[p['merchant']]}",
+          route=route_id, town=p["merchant"])
+    if good is not None:
+        s["routes"][route_id].remove(good)
+        p["goods"][good] += 1
+        event(ev, "good", seat, f"{{player}} takes 1 {good} from the route", good=good)
+
+
+# --- technology tiles (RULES §8.6, §14.2) ---------------------------------------------------
+def take_technology(s: dict, seat: int, ev: list) -> None:
+    """Take a technology tile; it is placed when its owner passes (RULES §14.2)."""
+    s["supply"]["technology"] -= 1
+    s["players"][seat]["technology_pending"] += 1
+    event(ev, "technology", seat, "{player} takes a technology tile (placed when passing)")
+
+
+def technology_targets(p: dict) -> list[tuple[str, str]]:
+    """Legal (place, circle type) pairs for a new technology tile (RULES §8.6, §14.2).
+
+    Not on a monk or "any" circle, not on a one-circle place, at most one per place, not on
+    the Town Hall; the first one ever placed must cover a Farmer circle.
+    """
+    out = []
+    for place_id in action_places(p):
+        place = C.PLACES[place_id]
+        if place_id == "town_hall" or len(place.circles) < 2 or place_id in p["technology"]:
+            continue
+        for circle in sorted(set(place.circles)):
+            if circle in ("monk", "any"):
+                continue
+            if not p["technology_placed_ever"] and circle != "farmer":
+                continue
+            out.append((place_id, circle))
+    return out
+
+
+def place_technology(s: dict, seat: int, place_id: str, circle: str, ev: list) -> None:
+    """Put a pending technology tile on ``circle`` of ``place_id`` (RULES §8.6, §14.2).
+
+    If the followers there no longer fit, the one standing on the covered circle goes back
+    to the market (RULES §14.2): a tile of exactly that type if one can go, else another.
+    """
+    p = s["players"][seat]
+    p["technology_pending"] -= 1
+    p["technology"][place_id] = circle
+    p["technology_placed_ever"] = True
+    event(ev, "technology", seat, f"{{player}} places a technology tile on the {circle} circle of "
+          f"{C.PLACES[place_id].name}", place=place_id, circle=circle)
+    tiles = p["spaces"].get(place_id, [])
+    if tiles and not space_fits(p, place_id, tiles):
+        candidates = sorted(set(tiles), key=lambda t: (C.follower_type(t) != circle, t))
+        for tile in candidates:
+            rest = list(tiles)
+            rest.remove(tile)
+            if space_fits(p, place_id, rest):
+                break
+        take_from_space(p, place_id, tile)
+        p["market"].append(tile)
+        p["market"].sort()
+        event(ev, "technology", seat, f"{{player}}'s {C.FOLLOWER_NAMES[C.follower_type(tile)]} goes back to the market")
+
+
+# --- beneficial deeds (RULES §7.2) ----------------------------------------------------------
+def deed_free(s: dict, deed_id: str, kind: str) -> int:
+    """Free spaces of follower type ``kind`` on a deed (monks only on monk spaces)."""
+    used = sum(1 for tile, _seat in s["deeds"][deed_id] if C.follower_type(tile) == kind)
+    return C.DEEDS[deed_id].spaces.get(kind, 0) - used
+
+
+def send_to_deed(s: dict, seat: int, tile: str, deed_id: str, reward: str, ev: list) -> None:
+    """Put ``tile`` on a free space of its type; take the reward, and the citizen if last.
+
+    ``reward`` is ``"coins"`` or, on Canalisation, ``"development"`` (RULES §7.2).
+    """
+    deed = C.DEEDS[deed_id]
+    s["deeds"][deed_id].append([tile, seat])
+    s["deeds"][deed_id].sort()
+    event(ev, "deed", seat, f"{{player}} puts a {C.FOLLOWER_NAMES[C.follower_type(tile)]} on {deed.name}",
+          deed=deed_id, follower=tile)
+    if reward == "development":
+        develop(s, seat, 1, ev, deed.name)
+    else:
+        gain_coins(s, seat, deed.coins, ev, deed.name)
+    if len(s["deeds"][deed_id]) == deed.total:
+        take_citizen(s, seat, f"deed_{deed_id}", ev)
+
+
+def deed_assignments(s: dict, p: dict, tiles: list[str], exact_count: int | None = None) -> list[list[dict]]:
+    """Every way to send ``tiles`` to free deed spaces of their exact type (RULES §7.2, §14.8).
+
+    Returns lists of ``{"follower", "deed", "reward"}`` dicts (sorted, canonical). With
+    ``exact_count`` None, only assignments sending as many tiles as possible are returned.
+    Canalisation offers the reward "development" unless the marker is on 30 (RULES §14.4).
+    """
+    results: set = set()
+    free = {d: {k: deed_free(s, d, k) for k in C.DEEDS[d].spaces} for d in C.DEEDS}
+    can_develop = development_room(p) > 0
+
+    def walk(i: int, chosen: tuple):
+        if i == len(tiles):
+            results.add(tuple(sorted(chosen)))
+            return
+        walk(i + 1, chosen)  # this tile stays where it is
+        tile = tiles[i]
+        kind = C.follower_type(tile)
+        if C.is_starting(tile):
+            return
+        for deed_id in C.DEEDS:
+            if free[deed_id].get(kind, 0) > 0:
+                free[deed_id][kind] -= 1
+                rewards = ["coins", "development"] if C.DEEDS[deed_id].development_choice and can_develop else ["coins"]
+                for reward in rewards:
+                    walk(i + 1, chosen + ((tile, deed_id, reward),))
+                free[deed_id][kind] += 1
+
+    walk(0, ())
+    if not results:
+        return []
+    best = max(len(r) for r in results) if exact_count is None else exact_count
+    return [
+        [{"follower": t, "deed": d, "reward": r} for t, d, r in combo]
+        for combo in sorted(results)
+        if len(combo) == best and combo
+    ]

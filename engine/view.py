@@ -1,0 +1,92 @@
+"""What one seat (or a spectator) may see (hidden information removed here, nowhere else).
+
+Hidden from everyone: the seed and random counters, the order of the hourglass stack and of
+hidden place-tile stacks. Hidden from other seats: a seat's bag contents (its size is
+public), its market and this round's plan until the plans are revealed in the action
+phase, and the details of its prompts (e.g. the Bathhouse's drawn tiles).
+"""
+
+from __future__ import annotations
+
+from . import content as C
+from . import steps as S
+from .flow import awaiting_data
+from .phases.followers import draw_count
+from .phases.round import event_phase_letter
+from .scoring import outcome_data
+from .state import clone
+
+
+def _player_view(s: dict, p: dict, viewer, awaited: dict) -> dict:
+    seat = p["seat"]
+    own = viewer == seat
+    open_market = own or s["phase"] in ("actions", "event", "over")
+    prompt = p["prompts"][0] if p["prompts"] else None
+    return {
+        "seat": seat,
+        "coins": p["coins"],
+        "goods": dict(p["goods"]),
+        "tracks": dict(p["tracks"]),
+        "development": p["development"],
+        "level": C.development_level(p["development"]),
+        "citizens": p["citizens"],
+        "stations_left": p["stations_left"],
+        "stations_built": S.stations_built(s, seat),
+        "merchant": p["merchant"],
+        "bag": dict(p["bag"]) if own else None,
+        "bag_size": sum(p["bag"].values()),
+        "market": list(p["market"]) if open_market else None,
+        "market_size": len(p["market"]),
+        "market_capacity": S.market_capacity(p),
+        "plan": [list(x) for x in p["plan"]] if own else None,
+        "plan_size": len(p["plan"]),
+        "spaces": {k: list(v) for k, v in p["spaces"].items()},
+        "technology": dict(p["technology"]),
+        "technology_pending": p["technology_pending"],
+        "places": list(p["places"]),
+        "draw_count": draw_count(p),
+        "stage": p["stage"],
+        "passed": p["passed"],
+        "awaiting": awaited.get(seat),
+        "prompt": clone(prompt) if (own and prompt) else ({"kind": prompt["kind"]} if prompt else None),
+    }
+
+
+def view_data(s: dict, seat: int | None) -> dict:
+    """The JSON-safe view of ``s`` for ``seat`` (``None`` = spectator); see module doc."""
+    awaited = awaiting_data(s)
+    hourglass_left: dict = {}
+    for e in s["hourglass"]:
+        hourglass_left[e] = hourglass_left.get(e, 0) + 1
+    return {
+        "seat": seat,
+        "options": dict(s["options"]),
+        "round": s["round"],
+        "rounds": C.ROUNDS,
+        "phase": s["phase"],
+        "event": s["event"],
+        "event_phase": event_phase_letter(s) if s["round"] else None,
+        "start_player": s["start_player"],
+        "turn": s["turn"],
+        "awaiting": sorted(awaited),
+        "needs_resolution": s["barrier"],
+        "hourglass_left": hourglass_left,
+        "supply": clone(s["supply"]),
+        "removed": {
+            "followers": dict(s["removed"]["followers"]),
+            "goods": dict(s["removed"]["goods"]),
+            "technology": s["removed"]["technology"],
+            "stations": s["removed"]["stations"],
+            "places": list(s["removed"]["places"]),
+        },
+        "routes": {k: list(v) for k, v in s["routes"].items()},
+        "stations": {k: list(v) for k, v in s["stations"].items()},
+        "deeds": {k: [list(x) for x in v] for k, v in s["deeds"].items()},
+        "citizens_left": list(s["citizens"]),
+        "place_tiles": {
+            "display": {k: list(v) for k, v in s["place_tiles"]["display"].items()},
+            "stack_counts": {k: len(v) for k, v in s["place_tiles"]["stack"].items()},
+        },
+        "players": [_player_view(s, p, seat, awaited) for p in s["players"]],
+        "outcome": outcome_data(s),
+    }
