@@ -200,7 +200,10 @@ def apply_data(state: GameState, seat: int, action, auto_resolve: bool = False) 
     expected_kind, fn = ACTIONS[action["type"]]
     if expected_kind != kind:
         raise IllegalAction(f"seat {seat} must answer a {kind!r} decision now, not {action['type']!r}")
-    if not (action["type"] == "submit_plan" and action.get("placements") is not None):
+    if action["type"] == "place":
+        if not planning.is_legal_place(s0, seat, action):
+            raise IllegalAction(explain(s0, seat, action, []))
+    elif not (action["type"] == "submit_plan" and action.get("placements") is not None):
         legal = DECISIONS[kind](s0, seat)
         if action not in legal:
             raise IllegalAction(explain(s0, seat, action, legal))

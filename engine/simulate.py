@@ -21,6 +21,8 @@ and the median microseconds per ``apply``.
 from __future__ import annotations
 
 import argparse
+from functools import lru_cache
+from itertools import combinations
 import json
 import random
 import statistics
@@ -30,6 +32,8 @@ import time
 from . import (GameOptions, apply, content as C, from_json, legal_actions, new_game, outcome, replay, resolve,
                to_json, view)
 from .flow import awaiting_data
+from .matching import fits
+from .steps import free_circles, substitutes
 
 
 def choose(rng: random.Random, kind: str, legal: list[dict], data: dict | None = None, seat: int = 0) -> dict:
@@ -67,24 +71,22 @@ def choose(rng: random.Random, kind: str, legal: list[dict], data: dict | None =
 
 def _placement_score(p: dict, action: dict) -> int:
     """3: the placement fills its space; 2: the market can still fill it; 0: it strands."""
-    from itertools import combinations
-
-    from .matching import fits
-    from .steps import free_circles, substitutes
-
     space, tile = action["space"], action["follower"]
-    tiles = p["spaces"].get(space, []) + [t for sp, t in p["plan"] if sp == space] + [tile]
-    circles = free_circles(p, space)
     if space == "town_hall":
         return 2
+    tiles = p["spaces"].get(space, []) + [t for sp, t in p["plan"] if sp == space] + [tile]
+    market = list(p["market"])
+    market.remove(tile)
+    return _completion_score(free_circles(p, space), tuple(sorted(tiles)), tuple(market), substitutes(p))
+
+
+@lru_cache(maxsize=65536)
+def _completion_score(circles: tuple, tiles: tuple, market: tuple, subs: tuple) -> int:
     missing = len(circles) - len(tiles)
     if missing == 0:
         return 3
-    market = list(p["market"])
-    market.remove(tile)
-    subs = substitutes(p)
-    for extra in set(combinations(sorted(market), missing)):
-        if fits(circles, tuple(sorted(tiles + list(extra))), subs):
+    for extra in set(combinations(market, missing)):
+        if fits(circles, tuple(sorted(tiles + extra)), subs):
             return 2
     return 0
 

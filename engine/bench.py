@@ -1,0 +1,80 @@
+"""``make bench``: engine speed figures (not a test; prints figures and ratios to targets).
+
+- complete 4-player random games per second on one core (target ≥ 20);
+- median and 95th-percentile microseconds per ``apply`` (target median ≤ 200);
+- median microseconds per ``legal_actions`` and per ``view``;
+- the largest serialised 4-player state seen during a game, in KB (target ≤ 30).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+
+from . import GameOptions, legal_actions, to_json, view
+from .simulate import play_game
+
+TARGET_GAMES_PER_SECOND = 20
+TARGET_MEDIAN_APPLY_US = 200
+TARGET_STATE_KB = 30
+
+
+def _percentile(values: list, q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def main(games: int = 20, seed: int = 1) -> dict:
+    """Run the benchmark and print one line per figure plus a JSON summary line."""
+    options = GameOptions(players=4)
+    timings: list = []
+    start = time.perf_counter()
+    states = []
+    for g in range(games):
+        result = play_game(options, seed + g, check=False, timings=timings)
+        states.append(result)
+    elapsed = time.perf_counter() - start
+    games_per_second = games / elapsed
+
+    # legal_actions / view / state size over the log of one game
+    from . import new_game, apply, resolve
+
+    state = new_game(options, seed)
+    legal_t, view_t, sizes = [], [], []
+    for seat, action in states[0]["log"]:
+        t0 = time.perf_counter()
+        if seat is None:
+            state = resolve(state)[0]
+            continue
+        legal_actions(state, seat)
+        legal_t.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        view(state, seat)
+        view_t.append(time.perf_counter() - t0)
+        state = apply(state, seat, action)[0]
+        sizes.append(len(json.dumps(to_json(state), separators=(",", ":"))))
+    summary = {
+        "games": games,
+        "games_per_second": round(games_per_second, 2),
+        "apply_median_us": round(statistics.median(timings) * 1e6, 1),
+        "apply_p95_us": round(_percentile(timings, 0.95) * 1e6, 1),
+        "legal_actions_median_us": round(statistics.median(legal_t) * 1e6, 1),
+        "view_median_us": round(statistics.median(view_t) * 1e6, 1),
+        "state_max_kb": round(max(sizes) / 1024, 1),
+        "actions_per_game": round(len(timings) / games, 1),
+    }
+    print(f"4-player random games per second (one core): {summary['games_per_second']:>8}  "
+          f"target >= {TARGET_GAMES_PER_SECOND}  ratio {games_per_second / TARGET_GAMES_PER_SECOND:.2f}")
+    print(f"apply median / p95 (us):                    {summary['apply_median_us']:>8} / {summary['apply_p95_us']}  "
+          f"target median <= {TARGET_MEDIAN_APPLY_US}  ratio {summary['apply_median_us'] / TARGET_MEDIAN_APPLY_US:.2f}")
+    print(f"legal_actions median (us):                  {summary['legal_actions_median_us']:>8}")
+    print(f"view median (us):                           {summary['view_median_us']:>8}")
+    print(f"largest serialised 4-player state (KB):     {summary['state_max_kb']:>8}  "
+          f"target <= {TARGET_STATE_KB}  ratio {summary['state_max_kb'] / TARGET_STATE_KB:.2f}")
+    print(json.dumps(summary))
+    return summary
+
+
+if __name__ == "__main__":
+    main()
