@@ -300,6 +300,8 @@ def _forced_move(s: dict, ev: list) -> bool:
             return True
         if kind == "plan" and p["market"]:
             continue  # a non-empty market always has placements or a deliberate submit
+        if kind == "action" and actions_phase.has_activation(s, seat):
+            continue
         legal = DECISIONS[kind](s, seat)
         if len(legal) == 1:
             action = legal[0]

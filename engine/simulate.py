@@ -43,10 +43,16 @@ def choose(rng: random.Random, kind: str, legal: list[dict], data: dict | None =
         places = [a for a in legal if a["type"] == "place"]
         if data is not None and places and rng.random() < 0.9:
             p = data["players"][seat]
-            scored = [(_placement_score(p, a), a) for a in places]
-            best = max(score for score, _a in scored)
-            if best >= 2:
-                return rng.choice([a for score, a in scored if score == best])
+            rng.shuffle(places)
+            fallback = None
+            for a in places:
+                score = _placement_score(p, a)
+                if score == 3:
+                    return a
+                if score == 2 and fallback is None:
+                    fallback = a
+            if fallback is not None:
+                return fallback
         elif places and rng.random() < 0.7:
             return rng.choice(places)
         undo = [a for a in legal if a["type"] == "unplace"]

@@ -310,6 +310,15 @@ def deed_free(s: dict, deed_id: str, kind: str) -> int:
     return C.DEEDS[deed_id].spaces.get(kind, 0) - used
 
 
+def deed_free_spaces(s: dict) -> dict:
+    """``{deed: {follower type: free spaces}}`` for every deed, in one pass (RULES §7.2)."""
+    free = {d: dict(deed.spaces) for d, deed in C.DEEDS.items()}
+    for deed_id, filled in s["deeds"].items():
+        for tile, _seat in filled:
+            free[deed_id][C.follower_type(tile)] -= 1
+    return free
+
+
 def send_to_deed(s: dict, seat: int, tile: str, deed_id: str, reward: str, ev: list) -> None:
     """Put ``tile`` on a free space of its type; take the reward, and the citizen if last.
 
@@ -336,7 +345,7 @@ def deed_assignments(s: dict, p: dict, tiles: list[str], exact_count: int | None
     Canalisation offers the reward "development" unless the marker is on 30 (RULES §14.4).
     """
     results: set = set()
-    free = {d: {k: deed_free(s, d, k) for k in C.DEEDS[d].spaces} for d in C.DEEDS}
+    free = deed_free_spaces(s)
     can_develop = development_room(p) > 0
 
     def walk(i: int, chosen: tuple):

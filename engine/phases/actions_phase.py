@@ -35,6 +35,12 @@ def legal(s: dict, seat: int) -> list[dict]:
     return out
 
 
+def has_activation(s: dict, seat: int) -> bool:
+    """True if ``seat`` has at least one ``activate`` action (cheaper than :func:`legal`)."""
+    p = s["players"][seat]
+    return any(PLACE_RULES[place_id][0](s, seat) for place_id in usable_places(p))
+
+
 def next_turn(s: dict) -> None:
     """Give the turn to the next seat clockwise that has not passed; None if all have."""
     order = turn_order(s)
