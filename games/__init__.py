@@ -1,0 +1,1 @@
+"""The games app: lobby, persistence and presentation of Orléans games. Rules live in ``engine``."""

@@ -1,0 +1,69 @@
+"""Authorisation in one place: who may see a game, who sits where, invite tokens.
+
+Views call these helpers first thing; services call ``check_invite_token`` so a private
+game cannot be joined without its link whatever the caller.
+"""
+from __future__ import annotations
+
+import uuid
+
+from django.core import signing
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+from games.models import Game, GameStatus, Seat
+
+INVITE_SALT = "games.invite"
+
+
+def make_invite_token(game: Game) -> str:
+    """The signed token of ``game``'s private invite link."""
+    return signing.dumps(str(game.id), salt=INVITE_SALT, compress=True)
+
+
+def check_invite_token(game: Game, token: str | None) -> bool:
+    """True if ``token`` is a valid invite token for ``game``."""
+    if not token:
+        return False
+    try:
+        return signing.loads(token, salt=INVITE_SALT) == str(game.id)
+    except signing.BadSignature:
+        return False
+
+
+def seat_of(game: Game, user) -> Seat | None:
+    """The seat ``user`` holds at ``game``, or None (anonymous users hold none)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return Seat.objects.filter(game=game, user=user).first()
+
+
+def can_view(game: Game, user, *, seat: Seat | None, token: str | None = None) -> bool:
+    """Public games are visible to all; private ones to their players and invitees."""
+    if game.is_public or seat is not None:
+        return True
+    return game.status == GameStatus.OPEN and check_invite_token(game, token)
+
+
+def get_game_for_user_or_404(
+    game_id: uuid.UUID | str, user, *, token: str | None = None
+) -> tuple[Game, Seat | None]:
+    """Fetch a game the user may see, with the user's seat (or None); 404 otherwise.
+
+    A private game the user may not see answers 404, not 403, so its existence leaks not.
+    """
+    game = Game.objects.select_related("creator").filter(pk=game_id).first()
+    if game is None:
+        raise Http404("No such game.")
+    seat = seat_of(game, user)
+    if not can_view(game, user, seat=seat, token=token):
+        raise Http404("No such game.")
+    return game, seat
+
+
+def get_seat_or_403(game: Game, user) -> Seat:
+    """The user's seat at ``game``; PermissionDenied if they do not play in it."""
+    seat = seat_of(game, user)
+    if seat is None:
+        raise PermissionDenied("You do not have a seat at this game.")
+    return seat

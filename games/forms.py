@@ -1,0 +1,88 @@
+"""Forms: syntax-level parsing of POSTs. Legality is the engine's job, never checked here."""
+from __future__ import annotations
+
+import json
+
+from django import forms
+
+from games.models import Game
+
+SEAT_CHOICES = [(n, f"{n} players") for n in range(Game.MIN_SEATS, Game.MAX_SEATS + 1)]
+PLACE_TILE_MARKET_CHOICES = [
+    ("normal", "Normal: 13 tiles drawn per stack, all available"),
+    ("market3", "Market of 3: 3 face-up tiles per stack, refilled"),
+    ("market5", "Market of 5: 5 face-up tiles per stack, refilled"),
+    ("all", "All: every included tile available"),
+]
+EVENT_STRENGTH_CHOICES = [
+    ("phased", "Phased: events grow stronger through the game"),
+    ("constant", "Constant: events keep one strength"),
+]
+HOURGLASS_ORDER_CHOICES = [
+    ("abc", "A/B/C stacks: each third of the game has one of every event"),
+    ("classic_shuffle", "Classic: all events but the first shuffled together"),
+]
+
+
+class GameCreateForm(forms.Form):
+    """A new game's name, seat count, engine options and visibility."""
+
+    name = forms.CharField(max_length=80, required=False, help_text="Optional.")
+    seats = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int, initial=4)
+    simultaneous_followers = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Simultaneous Followers phase",
+        help_text="Everyone draws followers at once (recommended for slow play).",
+    )
+    place_tile_market = forms.ChoiceField(
+        choices=PLACE_TILE_MARKET_CHOICES, initial="normal", label="Place-tile market"
+    )
+    event_strength = forms.ChoiceField(choices=EVENT_STRENGTH_CHOICES, initial="phased")
+    hourglass_order = forms.ChoiceField(choices=HOURGLASS_ORDER_CHOICES, initial="abc")
+    is_public = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Public",
+        help_text="Listed in the lobby. Private games are joined through an invite link.",
+    )
+
+    def engine_options(self) -> dict:
+        """The cleaned options as ``engine.GameOptions`` field names (without players)."""
+        data = self.cleaned_data
+        return {
+            "simultaneous_followers": data["simultaneous_followers"],
+            "place_tile_market": data["place_tile_market"],
+            "event_strength": data["event_strength"],
+            "hourglass_order": data["hourglass_order"],
+        }
+
+
+class ActionForm(forms.Form):
+    """One submitted decision: the action as JSON plus the version the player saw."""
+
+    action = forms.CharField(widget=forms.HiddenInput, max_length=20_000)
+    expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+    def clean_action(self) -> dict:
+        """Decode the JSON; it must be an object with a string "type"."""
+        raw = self.cleaned_data["action"]
+        try:
+            action = json.loads(raw)
+        except ValueError as exc:
+            raise forms.ValidationError("The action is not valid JSON.") from exc
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise forms.ValidationError('The action must be an object with a "type".')
+        return action
+
+    def first_error(self) -> str:
+        """A one-line message for the flash region."""
+        for errors in self.errors.values():
+            return str(errors[0])
+        return "The submission could not be read."
+
+
+class JoinForm(forms.Form):
+    """Joining a game; private games carry their invite token."""
+
+    token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=500)

@@ -1,0 +1,140 @@
+"""Persistence for games: fields and tiny properties only.
+
+The rules live in ``engine``; the only code that writes these rows is ``games.services``.
+A game is stored as its engine snapshot (``Game.state``) guarded by ``Game.version``,
+plus the append-only log of ``Move`` rows that produced it (``Move.seq`` runs 1..version).
+"""
+from __future__ import annotations
+
+import secrets
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+def new_seed() -> int:
+    """A fresh random seed that fits a signed 64-bit column."""
+    return secrets.randbits(62)
+
+
+class GameStatus(models.TextChoices):
+    """Lifecycle of a game. The stored values are stable: never rename them."""
+
+    OPEN = "open", "Waiting for players"
+    ACTIVE = "active", "In progress"
+    FINISHED = "finished", "Finished"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+class Game(models.Model):
+    """One table of Orléans, from lobby to final scores."""
+
+    MIN_SEATS = 2
+    MAX_SEATS = 4
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    name = models.CharField(max_length=80)
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
+    )
+    max_seats = models.PositiveSmallIntegerField(default=4)
+    options = models.JSONField(default=dict, help_text="engine.GameOptions.to_dict()")
+    seed = models.BigIntegerField(default=new_seed)
+    engine_version = models.CharField(max_length=40, blank=True)
+    state = models.JSONField(null=True, blank=True, help_text="engine.to_json() snapshot")
+    version = models.PositiveIntegerField(default=0, help_text="number of moves applied")
+    status = models.CharField(
+        max_length=16, choices=GameStatus.choices, default=GameStatus.OPEN, db_index=True
+    )
+    outcome = models.JSONField(null=True, blank=True, help_text="engine.outcome() once finished")
+    is_public = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "is_public", "-created_at"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(max_seats__gte=2) & models.Q(max_seats__lte=4),
+                name="game_max_seats_2_to_4",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_status_display()})"
+
+    @property
+    def is_open(self) -> bool:
+        """True while the game is in the lobby, accepting players."""
+        return self.status == GameStatus.OPEN
+
+    @property
+    def is_active(self) -> bool:
+        """True while the game is being played."""
+        return self.status == GameStatus.ACTIVE
+
+    @property
+    def is_finished(self) -> bool:
+        """True once the game has ended normally."""
+        return self.status == GameStatus.FINISHED
+
+
+class Seat(models.Model):
+    """A user's place at a game. ``order`` is the engine's seat index once started."""
+
+    COLOURS = ("red", "blue", "green", "yellow")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
+    order = models.PositiveSmallIntegerField()
+    colour = models.CharField(max_length=16, blank=True)
+    awaiting = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="kind of decision the engine awaits from this seat; empty if none",
+    )
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["order"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="seat_unique_user_per_game"),
+            models.UniqueConstraint(fields=["game", "order"], name="seat_unique_order_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} at {self.game.name} (seat {self.order})"
+
+
+class Move(models.Model):
+    """One entry of a game's append-only log: an action and the public events it caused.
+
+    ``seat`` is null for an automatic resolution (a simultaneous phase resolved by a task).
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    action = models.JSONField()
+    events = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="move_unique_seq_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} #{self.seq}"
+
+    def save(self, *args, **kwargs) -> None:
+        """Insert only: the log is append-only."""
+        if not self._state.adding:
+            raise ValueError("Move rows are append-only and cannot be changed.")
+        super().save(*args, **kwargs)

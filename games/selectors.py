@@ -1,0 +1,150 @@
+"""Read-only queries and projections for the views. Nothing here writes.
+
+Game pages are built only from ``engine.view(state, seat)``: templates never receive the
+raw snapshot, so hidden information is filtered by the engine, not by a template.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, Prefetch, QuerySet
+
+import engine
+from games.models import Game, GameStatus, Move, Seat
+
+_SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+
+
+def games_open_public() -> QuerySet[Game]:
+    """Open public games, newest first, with ``seat_count`` and their seats."""
+    return (
+        Game.objects.filter(status=GameStatus.OPEN, is_public=True)
+        .select_related("creator")
+        .annotate(seat_count=Count("seats"))
+        .prefetch_related(_SEATS_WITH_USERS)
+        .defer("state")
+        .order_by("-created_at")
+    )
+
+
+def seats_waiting_for(user) -> QuerySet[Seat]:
+    """The user's seats in active games where the engine awaits their decision."""
+    return (
+        Seat.objects.filter(user=user, game__status=GameStatus.ACTIVE)
+        .exclude(awaiting="")
+        .select_related("game")
+        .defer("game__state")
+        .order_by("-game__started_at")
+    )
+
+
+def _user_games(user, *statuses: GameStatus) -> QuerySet[Game]:
+    return (
+        Game.objects.filter(seats__user=user, status__in=statuses)
+        .prefetch_related(_SEATS_WITH_USERS)
+        .defer("state")
+    )
+
+
+def games_in_progress_for(user) -> QuerySet[Game]:
+    """Games the user plays in that are open or active, newest first."""
+    return _user_games(user, GameStatus.OPEN, GameStatus.ACTIVE).order_by("-created_at")
+
+
+@dataclass
+class PlayerResult:
+    """One player's line in a finished game's result."""
+
+    seat: Seat
+    score: Any
+    placement: int | None
+
+
+@dataclass
+class FinishedGame:
+    """A finished game with every player's score and placement, in placement order."""
+
+    game: Game
+    results: list[PlayerResult] = field(default_factory=list)
+    viewer: PlayerResult | None = None
+
+
+def _total(score: Any) -> Any:
+    """A seat's total from an outcome score entry (a number or a breakdown dict)."""
+    if isinstance(score, dict):
+        for key in ("total", "vp", "points"):
+            if key in score:
+                return score[key]
+    return score
+
+
+def _placements(outcome: dict, players: int) -> dict[int, int]:
+    """Seat index -> 1-based placement, from ``outcome["ranking"]``.
+
+    The ranking lists seat indices best first; an entry may be a list of tied seats, or a
+    dict with a ``seat`` and optionally a ``place``.
+    """
+    placements: dict[int, int] = {}
+    place = 1
+    for entry in outcome.get("ranking") or []:
+        if isinstance(entry, dict):
+            seat_index = entry.get("seat")
+            placements[seat_index] = entry.get("place", entry.get("rank", place))
+            place += 1
+        elif isinstance(entry, (list, tuple)):
+            for seat_index in entry:
+                placements[seat_index] = place
+            place += len(entry)
+        else:
+            placements[entry] = place
+            place += 1
+    return {k: v for k, v in placements.items() if isinstance(k, int) and 0 <= k < players}
+
+
+def finished_game_result(game: Game, user=None) -> FinishedGame:
+    """Scores and placements of a finished game, read from the stored ``outcome``."""
+    outcome = game.outcome or {}
+    seats = list(game.seats.all())
+    scores = outcome.get("scores") or []
+    placements = _placements(outcome, len(seats))
+    result = FinishedGame(game=game)
+    for seat in seats:
+        score = _total(scores[seat.order]) if seat.order < len(scores) else None
+        line = PlayerResult(seat=seat, score=score, placement=placements.get(seat.order))
+        result.results.append(line)
+        if user is not None and seat.user_id == user.pk:
+            result.viewer = line
+    result.results.sort(key=lambda r: (r.placement is None, r.placement or 0, r.seat.order))
+    return result
+
+
+def games_finished_for(user) -> list[FinishedGame]:
+    """The user's finished games with results, most recently finished first."""
+    games = _user_games(user, GameStatus.FINISHED).order_by("-finished_at")
+    return [finished_game_result(game, user) for game in games]
+
+
+def game_state(game: Game) -> Any:
+    """The engine state of a started game (deserialised from the snapshot)."""
+    return engine.from_json(game.state)
+
+
+def game_view_for_seat(state: Any, seat: Seat | None) -> dict:
+    """``engine.view`` for the viewer's seat (None: spectator)."""
+    return engine.view(state, None if seat is None else seat.order)
+
+
+def legal_actions_for_seat(state: Any, seat: Seat | None) -> list[dict]:
+    """The viewer's legal actions, with a label each; empty for spectators."""
+    if seat is None or engine.is_over(state):
+        return []
+    return [
+        {"action": action, "label": engine.describe_action(action)}
+        for action in engine.legal_actions(state, seat.order)
+    ]
+
+
+def game_moves(game: Game) -> QuerySet[Move]:
+    """The game's move log, oldest first."""
+    return Move.objects.filter(game=game).order_by("seq")

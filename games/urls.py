@@ -1,0 +1,25 @@
+"""URLs of the games app. Per-game routes live under ``games/<uuid:game_id>/``; names start
+with ``games-``."""
+from django.urls import include, path
+
+from games.views import fragments, lobby, pages
+
+game_urls = [
+    path("", pages.game_detail, name="games-detail"),
+    path("invite/<str:token>/", pages.game_invite, name="games-invite"),
+    path("join/", lobby.join, name="games-join"),
+    path("leave/", lobby.leave, name="games-leave"),
+    path("start/", lobby.start, name="games-start"),
+    path("cancel/", lobby.cancel, name="games-cancel"),
+    path("act/", fragments.submit_action, name="games-act"),
+    path("poll/", fragments.poll, name="games-poll"),
+    path("seats/", fragments.lobby_seats, name="games-seats"),
+]
+
+urlpatterns = [
+    path("", pages.home, name="home"),
+    path("profile/", pages.profile, name="games-profile"),
+    path("games/", pages.lobby, name="games-lobby"),
+    path("games/new/", pages.game_new, name="games-new"),
+    path("games/<uuid:game_id>/", include(game_urls)),
+]

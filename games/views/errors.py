@@ -1,0 +1,55 @@
+"""One place that turns refused requests into responses.
+
+``engine.RulesError`` (illegal, malformed, out of turn, game over) and
+``games.services.ServiceError`` (stale version, not seated, lobby refusals) become:
+
+- for an htmx request: status 200 with the ``#flash`` region swapped out of band (htmx 2
+  does not swap 4xx responses); a stale version also refreshes every region so the
+  player sees the current position beside the message;
+- for a plain form post: a message and a redirect back to the game (post/redirect/get).
+"""
+from __future__ import annotations
+
+from functools import wraps
+from typing import Callable
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+
+import engine
+from games.access import get_game_for_user_or_404
+from games.services import ServiceError, StaleVersion
+from games.views.regions import render_flash, render_regions
+
+
+class InvalidSubmission(ServiceError):
+    """The POST could not be parsed (missing fields, JSON that is not an action)."""
+
+
+def _back_to_game(request: HttpRequest, game_id) -> HttpResponse:
+    token = request.POST.get("token")
+    if token:
+        return redirect(reverse("games-invite", kwargs={"game_id": game_id, "token": token}))
+    return redirect(reverse("games-detail", kwargs={"game_id": game_id}))
+
+
+def game_errors(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Decorate a view taking ``game_id`` so refused requests are reported, not raised."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, game_id, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, game_id, *args, **kwargs)
+        except (engine.RulesError, ServiceError) as exc:
+            message = str(exc)
+            if not request.htmx:
+                messages.error(request, message)
+                return _back_to_game(request, game_id)
+            if isinstance(exc, StaleVersion):
+                game, seat = get_game_for_user_or_404(game_id, request.user)
+                return render_regions(request, game, seat, flash=message)
+            return render_flash(request, message)
+
+    return wrapper

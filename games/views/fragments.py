@@ -1,0 +1,71 @@
+"""HTMX endpoints of the game page: submit a decision, poll for changes, refresh seats."""
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect
+from django.template.loader import render_to_string
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
+
+from games.access import get_game_for_user_or_404, get_seat_or_403
+from games.forms import ActionForm
+from games.services import game_submit_action
+from games.views.errors import InvalidSubmission, game_errors
+from games.views.regions import game_context, render_regions
+
+
+@require_POST
+@login_required
+@game_errors
+def submit_action(request: HttpRequest, game_id) -> HttpResponse:
+    """Apply the posted action as the user's seat, then return the refreshed regions."""
+    game, _ = get_game_for_user_or_404(game_id, request.user)
+    get_seat_or_403(game, request.user)
+    form = ActionForm(request.POST)
+    if not form.is_valid():
+        raise InvalidSubmission(form.first_error())
+    game_submit_action(
+        game_id=game.pk,
+        user=request.user,
+        action=form.cleaned_data["action"],
+        expected_version=form.cleaned_data["expected_version"],
+    )
+    if not request.htmx:
+        return redirect("games-detail", game_id=game.pk)
+    game, seat = get_game_for_user_or_404(game_id, request.user)
+    return render_regions(request, game, seat)
+
+
+@require_GET
+def poll(request: HttpRequest, game_id) -> HttpResponse:
+    """``?v=<version>``: 204 if unchanged, else the regions; status 286 stops polling at the end."""
+    game, seat = get_game_for_user_or_404(game_id, request.user)
+    try:
+        seen = int(request.GET["v"])
+    except (KeyError, ValueError):
+        return HttpResponseBadRequest("Expected ?v=<version>.")
+    if game.is_open:
+        return HttpResponse(status=204)
+    if not (game.is_active or game.is_finished):
+        return HttpResponseStopPolling()
+    if game.is_active and seen == game.version:
+        return HttpResponse(status=204)
+    if game.is_finished and seen == game.version:
+        return HttpResponseStopPolling()
+    response = render_regions(request, game, seat)
+    if game.is_finished:
+        response.status_code = HttpResponseStopPolling.status_code
+    return response
+
+
+@require_GET
+def lobby_seats(request: HttpRequest, game_id) -> HttpResponse:
+    """The seats of an open game; once it has started or been cancelled, reload the page."""
+    game, seat = get_game_for_user_or_404(game_id, request.user, token=request.GET.get("token"))
+    if not game.is_open:
+        return HttpResponseClientRefresh()
+    html = render_to_string(
+        "games/partials/_lobby_seats.html", game_context(game, seat), request=request
+    )
+    return HttpResponse(html)

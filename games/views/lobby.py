@@ -1,0 +1,57 @@
+"""Lobby form posts: join, leave, start, cancel. Each calls one service and redirects."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.views.decorators.http import require_POST
+
+from games import services
+from games.forms import JoinForm
+from games.views.errors import game_errors
+
+
+@require_POST
+@login_required
+@game_errors
+def join(request: HttpRequest, game_id) -> HttpResponse:
+    """Take a seat (a private game needs the invite token posted with the form)."""
+    form = JoinForm(request.POST)
+    token = form.cleaned_data["token"] if form.is_valid() else None
+    seat = services.seat_join(game_id=game_id, user=request.user, invite_token=token)
+    if seat.game.is_active:
+        messages.success(request, "You took the last seat: the game has started.")
+    else:
+        messages.success(request, "You have joined the game.")
+    return redirect("games-detail", game_id=game_id)
+
+
+@require_POST
+@login_required
+@game_errors
+def leave(request: HttpRequest, game_id) -> HttpResponse:
+    """Give up a seat before the start."""
+    services.seat_leave(game_id=game_id, user=request.user)
+    messages.success(request, "You have left the game.")
+    return redirect("games-lobby")
+
+
+@require_POST
+@login_required
+@game_errors
+def start(request: HttpRequest, game_id) -> HttpResponse:
+    """The creator starts the game with the players seated so far."""
+    services.game_start(game_id=game_id, user=request.user)
+    messages.success(request, "The game has started.")
+    return redirect("games-detail", game_id=game_id)
+
+
+@require_POST
+@login_required
+@game_errors
+def cancel(request: HttpRequest, game_id) -> HttpResponse:
+    """The creator cancels the game before the start."""
+    services.game_cancel(game_id=game_id, user=request.user)
+    messages.success(request, "The game has been cancelled.")
+    return redirect("games-lobby")

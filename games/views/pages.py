@@ -1,0 +1,88 @@
+"""Full pages: home, lobby, new game, game detail (lobby or board), profile."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from games import selectors
+from games.access import get_game_for_user_or_404
+from games.forms import GameCreateForm, JoinForm
+from games.services import InvalidGameOptions, game_create
+from games.views.regions import game_context
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """Games waiting for the user's decision, and open public games to join."""
+    waiting = selectors.seats_waiting_for(request.user) if request.user.is_authenticated else []
+    return render(
+        request,
+        "games/home.html",
+        {"waiting": waiting, "open_games": selectors.games_open_public()[:20]},
+    )
+
+
+@require_GET
+def lobby(request: HttpRequest) -> HttpResponse:
+    """Every open public game."""
+    return render(request, "games/lobby.html", {"open_games": selectors.games_open_public()})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_new(request: HttpRequest) -> HttpResponse:
+    """The form to open a new game; on success the creator lands on its page."""
+    form = GameCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = game_create(
+                creator=request.user,
+                name=form.cleaned_data["name"],
+                max_seats=form.cleaned_data["seats"],
+                options=form.engine_options(),
+                is_public=form.cleaned_data["is_public"],
+            )
+        except InvalidGameOptions as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, "Your game is open. Invite players or wait for them.")
+            return redirect("games-detail", game_id=game.pk)
+    return render(request, "games/game_new.html", {"form": form})
+
+
+def _game_page(request: HttpRequest, game_id, token: str | None) -> HttpResponse:
+    game, seat = get_game_for_user_or_404(game_id, request.user, token=token)
+    context = game_context(game, seat)
+    if game.is_open or game.state is None:
+        context["join_form"] = JoinForm(initial={"token": token or ""})
+        return render(request, "games/game_lobby.html", context)
+    return render(request, "games/game_detail.html", context)
+
+
+@require_GET
+def game_detail(request: HttpRequest, game_id) -> HttpResponse:
+    """A game's page: its lobby while open, the board once started."""
+    return _game_page(request, game_id, None)
+
+
+@require_GET
+def game_invite(request: HttpRequest, game_id, token: str) -> HttpResponse:
+    """A private game's invite link: the game's lobby page, with a join button."""
+    return _game_page(request, game_id, token)
+
+
+@login_required
+@require_GET
+def profile(request: HttpRequest) -> HttpResponse:
+    """The user's games in progress (whose turn) and finished games (scores, placement)."""
+    return render(
+        request,
+        "games/profile.html",
+        {
+            "in_progress": selectors.games_in_progress_for(request.user),
+            "finished": selectors.games_finished_for(request.user),
+        },
+    )

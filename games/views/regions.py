@@ -1,0 +1,58 @@
+"""Rendering of the game page's regions, shared by the full page and the HTMX fragments.
+
+Every region is a partial under ``templates/games/partials/`` whose root element has a
+stable id; fragment responses send them back as ``hx-swap-oob`` swaps.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+
+from games import selectors
+from games.access import make_invite_token
+from games.models import Game, Seat
+
+
+def game_context(game: Game, seat: Seat | None, *, flash: str | None = None) -> dict:
+    """Template context for a game page: everything derives from the engine's view."""
+    seats = list(game.seats.select_related("user").order_by("order"))
+    context: dict = {
+        "game": game,
+        "seat": seat,
+        "seats": seats,
+        "flash": flash,
+        "poll_seconds": settings.GAMES_POLL_SECONDS,
+    }
+    if game.is_open:
+        context["free_seats"] = game.max_seats - len(seats)
+        context["invite_token"] = make_invite_token(game) if seat is not None else None
+        return context
+    if game.state is None:  # cancelled before start
+        return context
+    state = selectors.game_state(game)
+    context["view"] = selectors.game_view_for_seat(state, seat)
+    context["actions"] = selectors.legal_actions_for_seat(state, seat)
+    context["awaited_seats"] = [s for s in seats if s.awaiting]
+    context["moves"] = list(selectors.game_moves(game).reverse()[:100])
+    if game.is_finished:
+        context["result"] = selectors.finished_game_result(game, seat.user if seat else None)
+    return context
+
+
+def render_regions(
+    request: HttpRequest, game: Game, seat: Seat | None, *, flash: str | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """Every region of a started game as out-of-band swaps."""
+    context = game_context(game, seat, flash=flash) | {"oob": True}
+    html = render_to_string("games/partials/_regions.html", context, request=request)
+    return HttpResponse(html, status=status)
+
+
+def render_flash(request: HttpRequest, message: str) -> HttpResponse:
+    """Only the flash region, as an out-of-band swap, with status 200 so htmx 2 swaps it."""
+    html = render_to_string(
+        "games/partials/_flash.html", {"flash": message, "oob": True}, request=request
+    )
+    return HttpResponse(html)

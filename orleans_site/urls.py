@@ -1,0 +1,9 @@
+"""Root URLs: only includes."""
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("allauth.urls")),
+    path("", include("games.urls")),
+]

@@ -1,0 +1,144 @@
+"""Shared fixtures for the site tests: personas, clients, game factories.
+
+Personas: alice creates games, bob joins them, carol watches (or fills a third seat),
+dave is the fourth player. Everyone has a verified email address, so allauth lets them in.
+"""
+from __future__ import annotations
+
+import pytest
+
+import engine
+from tests.games import fake_engine as fake
+
+PASSWORD = "orleans-test-password-42"
+ENGINE_API = (
+    "ENGINE_VERSION", "GameOptions", "InvalidOptions", "RulesError", "MalformedAction",
+    "IllegalAction", "NotYourTurn", "GameOver", "new_game", "to_json", "from_json",
+    "awaiting", "legal_actions", "apply", "needs_resolution", "resolve", "view", "outcome",
+    "describe_action", "is_over",
+)
+REAL_ENGINE_READY = hasattr(engine, "new_game")
+
+
+def _install_fake_engine(monkeypatch) -> None:
+    for name in ENGINE_API:
+        monkeypatch.setattr(engine, name, getattr(fake, name), raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _engine_until_ready(monkeypatch):
+    """Until the real engine exposes its API, site tests run against the fake one."""
+    if not REAL_ENGINE_READY:
+        _install_fake_engine(monkeypatch)
+
+
+@pytest.fixture
+def fake_engine(monkeypatch):
+    """Swap in the tiny fake engine (exact control of phases and the end of the game)."""
+    _install_fake_engine(monkeypatch)
+    return fake
+
+
+@pytest.fixture(autouse=True)
+def _celery_eager(request):
+    """Tasks run in-process except in tests marked ``services`` (real worker)."""
+    if request.node.get_closest_marker("services"):
+        yield
+        return
+    from orleans_site.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Hashing with the production hasher dominates test time; tests need no strength."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Rate-limit counters must not leak between tests."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
+def _make_user(django_user_model, name: str):
+    from allauth.account.models import EmailAddress
+
+    user = django_user_model.objects.create_user(
+        username=name, email=f"{name}@example.com", password=PASSWORD
+    )
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    return user
+
+
+@pytest.fixture
+def alice(db, django_user_model):
+    """Creates games."""
+    return _make_user(django_user_model, "alice")
+
+
+@pytest.fixture
+def bob(db, django_user_model):
+    """Joins alice's games."""
+    return _make_user(django_user_model, "bob")
+
+
+@pytest.fixture
+def carol(db, django_user_model):
+    """A third player, or a spectator."""
+    return _make_user(django_user_model, "carol")
+
+
+@pytest.fixture
+def dave(db, django_user_model):
+    """A fourth player."""
+    return _make_user(django_user_model, "dave")
+
+
+@pytest.fixture
+def client_for():
+    """``client_for(user)`` -> a test client logged in as ``user``."""
+    from django.test import Client
+
+    def make(user):
+        client = Client()
+        client.force_login(user)
+        return client
+
+    return make
+
+
+@pytest.fixture
+def make_game(db):
+    """``make_game(creator, *joiners, seats=4, is_public=True, **options)`` -> Game.
+
+    Creates the game through the services and seats the joiners in order; the game
+    starts by itself if they fill it.
+    """
+    from games import services
+    from games.access import make_invite_token
+
+    def make(creator, *joiners, seats: int = 4, is_public: bool = True, **options):
+        game = services.game_create(
+            creator=creator, name="Test game", max_seats=seats, options=options,
+            is_public=is_public,
+        )
+        for user in joiners:
+            services.seat_join(game_id=game.pk, user=user, invite_token=make_invite_token(game))
+        game.refresh_from_db()
+        return game
+
+    return make
+
+
+@pytest.fixture
+def started_game(make_game, alice, bob):
+    """A started two-player game between alice and bob."""
+    return make_game(alice, bob, seats=2)

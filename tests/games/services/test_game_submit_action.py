@@ -1,0 +1,108 @@
+"""games.services.game_submit_action: the single write path for moves."""
+import pytest
+
+import engine
+from games.models import GameStatus, Move
+from games.services import NotSeated, StaleVersion, WrongStatus, game_submit_action
+from tests.games.helpers import awaited_move, idle_seat, play_fake_game_to_the_end
+
+
+def _snapshot(game):
+    game.refresh_from_db()
+    return game.version, game.state, list(Move.objects.filter(game=game).values_list("seq", flat=True))
+
+
+def test_it_applies_the_action_and_appends_a_move(started_game):
+    seat, action = awaited_move(started_game)
+    expected_state, expected_events = engine.apply(
+        engine.from_json(started_game.state), seat.order, action
+    )
+    move = game_submit_action(
+        game_id=started_game.pk, user=seat.user, action=action, expected_version=0
+    )
+    started_game.refresh_from_db()
+    assert started_game.version == 1
+    assert (move.seq, move.seat, move.action) == (1, seat.order, action)
+    assert move.events == expected_events
+    assert started_game.state == engine.to_json(expected_state)
+
+
+def test_it_rejects_a_stale_version_and_changes_nothing(started_game):
+    seat, action = awaited_move(started_game)
+    before = _snapshot(started_game)
+    with pytest.raises(StaleVersion, match="moved on"):
+        game_submit_action(game_id=started_game.pk, user=seat.user, action=action, expected_version=7)
+    assert _snapshot(started_game) == before
+
+
+def test_it_rejects_a_user_without_a_seat(started_game, carol):
+    _, action = awaited_move(started_game)
+    before = _snapshot(started_game)
+    with pytest.raises(NotSeated):
+        game_submit_action(game_id=started_game.pk, user=carol, action=action, expected_version=0)
+    assert _snapshot(started_game) == before
+
+
+@pytest.mark.parametrize(
+    "action", [{"type": "no_such_action"}, {"type": "pick", "n": 99}, {}, {"type": 3}]
+)
+def test_it_rejects_illegal_or_malformed_actions_and_changes_nothing(started_game, action):
+    seat, _ = awaited_move(started_game)
+    before = _snapshot(started_game)
+    with pytest.raises(engine.RulesError):
+        game_submit_action(game_id=started_game.pk, user=seat.user, action=action, expected_version=0)
+    assert _snapshot(started_game) == before
+
+
+def test_it_rejects_a_seat_that_is_not_awaited(fake_engine, started_game):
+    seat, action = awaited_move(started_game)
+    game_submit_action(game_id=started_game.pk, user=seat.user, action=action, expected_version=0)
+    before = _snapshot(started_game)
+    with pytest.raises(engine.NotYourTurn):
+        game_submit_action(game_id=started_game.pk, user=seat.user, action=action, expected_version=1)
+    assert _snapshot(started_game) == before
+    assert idle_seat(started_game) == seat
+
+
+def test_it_refuses_a_game_that_has_not_started(make_game, alice, bob):
+    game = make_game(alice, bob)
+    with pytest.raises(WrongStatus):
+        game_submit_action(game_id=game.pk, user=alice, action={"type": "pass"}, expected_version=0)
+
+
+def test_it_updates_whose_turn_it_is(fake_engine, started_game):
+    seat, action = awaited_move(started_game)
+    game_submit_action(game_id=started_game.pk, user=seat.user, action=action, expected_version=0)
+    seat.refresh_from_db()
+    assert seat.awaiting == ""
+    assert started_game.seats.exclude(pk=seat.pk).get().awaiting == "pick"
+
+
+def test_it_queues_the_resolution_on_commit_once_everyone_has_submitted(
+    fake_engine, started_game, django_capture_on_commit_callbacks
+):
+    alice_seat, bob_seat = started_game.seats.order_by("order")
+    with django_capture_on_commit_callbacks() as callbacks:
+        game_submit_action(game_id=started_game.pk, user=alice_seat.user,
+                           action={"type": "pick", "n": 2}, expected_version=0)
+    assert callbacks == []
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        game_submit_action(game_id=started_game.pk, user=bob_seat.user,
+                           action={"type": "pick", "n": 1}, expected_version=1)
+    assert len(callbacks) == 1
+    started_game.refresh_from_db()
+    assert started_game.version == 3
+    resolution = Move.objects.get(game=started_game, seq=3)
+    assert resolution.seat is None and resolution.action == {"type": "resolve"}
+    assert engine.from_json(started_game.state).round == 2
+
+
+def test_it_finishes_the_game_and_stores_the_outcome(
+    fake_engine, started_game, django_capture_on_commit_callbacks
+):
+    first, second = started_game.seats.order_by("order")
+    play_fake_game_to_the_end(started_game, django_capture_on_commit_callbacks, winner=first.user)
+    assert started_game.status == GameStatus.FINISHED
+    assert started_game.finished_at is not None
+    assert started_game.outcome["ranking"] == [first.order, second.order]
+    assert not started_game.seats.exclude(awaiting="").exists()

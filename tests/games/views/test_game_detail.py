@@ -1,0 +1,112 @@
+"""pages.game_detail: the lobby of an open game, the board of a started one."""
+import json
+
+from django.urls import reverse
+from django.utils.html import escape
+
+import engine
+from games.services import game_submit_action
+from tests.games.helpers import awaited_move
+
+
+def url(game):
+    return reverse("games-detail", kwargs={"game_id": game.pk})
+
+
+def test_it_shows_an_open_game_with_a_join_button(client_for, make_game, alice, bob):
+    game = make_game(alice)
+    response = client_for(bob).get(url(game))
+    assert response.status_code == 200
+    assert "games/game_lobby.html" in [t.name for t in response.templates]
+    assert reverse("games-join", kwargs={"game_id": game.pk}) in response.text
+    assert 'id="lobby-seats"' in response.text
+
+
+def test_it_shows_the_creator_start_and_cancel(client_for, make_game, alice, bob):
+    game = make_game(alice, bob)
+    text = client_for(alice).get(url(game)).text
+    assert reverse("games-start", kwargs={"game_id": game.pk}) in text
+    assert reverse("games-cancel", kwargs={"game_id": game.pk}) in text
+    assert reverse("games-join", kwargs={"game_id": game.pk}) not in text
+
+
+def test_it_shows_the_invite_link_of_a_private_game_to_its_players(client_for, make_game, alice):
+    game = make_game(alice, is_public=False)
+    response = client_for(alice).get(url(game))
+    assert response.context["invite_token"]
+    assert "/invite/" in response.text
+
+
+def test_it_hides_a_private_game_from_outsiders(client, client_for, make_game, alice, carol):
+    game = make_game(alice, is_public=False)
+    assert client_for(carol).get(url(game)).status_code == 404
+    assert client.get(url(game)).status_code == 404
+
+
+def test_it_answers_404_for_an_unknown_game(db, client):
+    response = client.get("/games/00000000-0000-0000-0000-000000000000/")
+    assert response.status_code == 404
+
+
+def test_it_renders_the_viewers_engine_view(client_for, started_game, alice):
+    seat = started_game.seats.get(user=alice)
+    response = client_for(alice).get(url(started_game))
+    assert response.status_code == 200
+    expected = engine.view(engine.from_json(started_game.state), seat.order)
+    assert response.context["view"] == expected
+    for region in ("game-status", "game-view", "game-actions", "game-players", "game-log",
+                   "flash", "game-poll"):
+        assert f'id="{region}"' in response.text
+
+
+def test_it_offers_one_form_per_legal_action(client_for, started_game):
+    seat, _ = awaited_move(started_game)
+    state = engine.from_json(started_game.state)
+    legal = engine.legal_actions(state, seat.order)
+    response = client_for(seat.user).get(url(started_game))
+    act_url = reverse("games-act", kwargs={"game_id": started_game.pk})
+    assert response.text.count(f'hx-post="{act_url}"') == len(legal)
+    assert [item["action"] for item in response.context["actions"]] == legal
+    first = legal[0]
+    assert engine.describe_action(first) in response.text
+    encoded = json.dumps(first, separators=(",", ":"), ensure_ascii=False)
+    assert f'name="action" value="{escape(encoded)}"' in response.text
+    assert 'name="expected_version" value="0"' in response.text
+    assert "csrfmiddlewaretoken" in response.text
+
+
+def test_it_gives_a_spectator_no_forms(client, client_for, started_game, carol):
+    for viewer in (client_for(carol), client):
+        response = viewer.get(url(started_game))
+        assert response.status_code == 200
+        assert response.context["actions"] == []
+        assert response.context["view"] == engine.view(engine.from_json(started_game.state), None)
+
+
+def test_it_never_shows_another_seats_hidden_choice(fake_engine, client_for, started_game):
+    first, second = started_game.seats.order_by("order")
+    game_submit_action(game_id=started_game.pk, user=first.user,
+                       action={"type": "pick", "n": 2}, expected_version=0)
+    own = client_for(first.user).get(url(started_game)).context["view"]
+    other = client_for(second.user).get(url(started_game)).context["view"]
+    assert own["my_pick"] == 2
+    assert other["my_pick"] is None
+
+
+def test_it_polls_while_active(client_for, started_game, alice):
+    text = client_for(alice).get(url(started_game)).text
+    poll_url = reverse("games-poll", kwargs={"game_id": started_game.pk})
+    assert f'hx-get="{poll_url}?v=0"' in text
+
+
+def test_it_uses_a_bounded_number_of_queries(
+    client_for, make_game, alice, bob, carol, dave, django_assert_max_num_queries
+):
+    game = make_game(alice, bob, carol, dave)
+    client = client_for(alice)
+    with django_assert_max_num_queries(12):
+        assert client.get(url(game)).status_code == 200
+
+
+def test_it_rejects_post(client_for, started_game, alice):
+    assert client_for(alice).post(url(started_game)).status_code == 405

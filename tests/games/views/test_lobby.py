@@ -1,0 +1,19 @@
+"""pages.lobby"""
+from django.urls import reverse
+
+
+def test_it_lists_open_public_games_with_free_seats(client, make_game, alice, bob):
+    game = make_game(alice, bob, seats=3)
+    response = client.get(reverse("games-lobby"))
+    assert response.status_code == 200
+    assert list(response.context["open_games"]) == [game]
+    assert "2 / 3" in response.text
+
+
+def test_it_hides_private_games(client, make_game, alice):
+    make_game(alice, is_public=False)
+    assert list(client.get(reverse("games-lobby")).context["open_games"]) == []
+
+
+def test_it_rejects_post(client):
+    assert client.post(reverse("games-lobby")).status_code == 405

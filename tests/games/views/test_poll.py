@@ -1,0 +1,50 @@
+"""fragments.poll: ?v=<version> -> 204 unchanged, regions when changed, 286 at the end."""
+from django.urls import reverse
+
+from games.services import game_submit_action
+from tests.games.helpers import awaited_move, play_fake_game_to_the_end
+
+
+def url(game, version):
+    return reverse("games-poll", kwargs={"game_id": game.pk}) + f"?v={version}"
+
+
+def test_it_returns_204_when_version_unchanged(client_for, started_game, alice):
+    response = client_for(alice).get(url(started_game, 0))
+    assert response.status_code == 204
+    assert response.content == b""
+
+
+def test_it_returns_the_regions_when_the_game_moved(client_for, started_game, carol):
+    seat, action = awaited_move(started_game)
+    game_submit_action(game_id=started_game.pk, user=seat.user, action=action, expected_version=0)
+    response = client_for(carol).get(url(started_game, 0))
+    assert response.status_code == 200
+    assert 'id="game-view" hx-swap-oob="true"' in response.text
+    assert "?v=1" in response.text
+
+
+def test_it_stops_polling_once_the_game_is_over(
+    fake_engine, client_for, started_game, alice, django_capture_on_commit_callbacks
+):
+    play_fake_game_to_the_end(started_game, django_capture_on_commit_callbacks)
+    client = client_for(alice)
+    response = client.get(url(started_game, 0))
+    assert response.status_code == 286
+    assert "Final scores" in response.text
+    assert "hx-trigger" not in response.text.split('id="game-poll"')[1].split(">")[0]
+    assert client.get(url(started_game, started_game.version)).status_code == 286
+
+
+def test_it_needs_a_version(client_for, started_game, alice):
+    response = client_for(alice).get(reverse("games-poll", kwargs={"game_id": started_game.pk}))
+    assert response.status_code == 400
+
+
+def test_it_hides_private_games_from_outsiders(client_for, make_game, alice, bob, carol):
+    game = make_game(alice, bob, seats=2, is_public=False)
+    assert client_for(carol).get(url(game, 0)).status_code == 404
+
+
+def test_it_rejects_post(client_for, started_game, alice):
+    assert client_for(alice).post(url(started_game, 0)).status_code == 405

@@ -1,0 +1,133 @@
+"""fragments.submit_action: a decision posted by htmx (or a plain form)."""
+import json
+
+import pytest
+from django.urls import reverse
+
+import engine
+from games.models import Move
+from tests.games.helpers import awaited_move
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def url(game):
+    return reverse("games-act", kwargs={"game_id": game.pk})
+
+
+def post(client, game, action, version=0, **extra):
+    data = {"action": action if isinstance(action, str) else json.dumps(action),
+            "expected_version": version}
+    return client.post(url(game), data, **extra)
+
+
+def unchanged(game):
+    before = (game.version, game.state)
+    game.refresh_from_db()
+    return (game.version, game.state) == before and not Move.objects.filter(game=game).exists()
+
+
+def test_it_applies_the_action_and_returns_the_regions(client_for, started_game):
+    seat, action = awaited_move(started_game)
+    response = post(client_for(seat.user), started_game, action, **HTMX)
+    assert response.status_code == 200
+    started_game.refresh_from_db()
+    assert started_game.version == 1
+    assert Move.objects.get(game=started_game).action == action
+    for region in ("game-status", "game-view", "game-actions", "game-log", "flash", "game-poll"):
+        assert f'id="{region}" hx-swap-oob="true"' in response.text
+    assert "?v=1" in response.text
+
+
+def test_without_htmx_it_redirects_to_the_game(client_for, started_game):
+    seat, action = awaited_move(started_game)
+    response = post(client_for(seat.user), started_game, action)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("games-detail", kwargs={"game_id": started_game.pk})
+
+
+def test_it_shows_a_stale_version_beside_the_form(client_for, started_game):
+    seat, action = awaited_move(started_game)
+    response = post(client_for(seat.user), started_game, action, version=5, **HTMX)
+    assert response.status_code == 200
+    assert 'id="flash" hx-swap-oob="true"' in response.text
+    assert "moved on" in response.text
+    assert 'id="game-view" hx-swap-oob="true"' in response.text  # refreshed board
+    assert unchanged(started_game)
+
+
+@pytest.mark.parametrize("action", [{"type": "no_such_action"}, {"type": "pick", "n": 42}])
+def test_it_shows_why_an_action_is_illegal(client_for, started_game, action):
+    seat, _ = awaited_move(started_game)
+    response = post(client_for(seat.user), started_game, action, **HTMX)
+    assert response.status_code == 200
+    assert 'class="flash"' in response.text
+    assert 'id="game-view"' not in response.text
+    assert unchanged(started_game)
+
+
+@pytest.mark.parametrize("raw", ["{not json", "[1, 2]", '{"no": "type"}', ""])
+def test_it_rejects_malformed_submissions(client_for, started_game, raw):
+    seat, _ = awaited_move(started_game)
+    response = post(client_for(seat.user), started_game, raw, **HTMX)
+    assert response.status_code == 200
+    assert 'class="flash"' in response.text
+    assert unchanged(started_game)
+
+
+def test_it_rejects_a_missing_version(client_for, started_game):
+    seat, action = awaited_move(started_game)
+    response = client_for(seat.user).post(url(started_game), {"action": json.dumps(action)}, **HTMX)
+    assert 'class="flash"' in response.text
+    assert unchanged(started_game)
+
+
+def test_without_htmx_an_error_comes_back_as_a_message(client_for, started_game):
+    seat, _ = awaited_move(started_game)
+    response = post(client_for(seat.user), started_game, {"type": "nope"}, follow=True)
+    assert response.status_code == 200
+    assert "message error" in response.text
+    assert unchanged(started_game)
+
+
+def test_it_refuses_a_user_without_a_seat(client_for, started_game, carol):
+    _, action = awaited_move(started_game)
+    assert post(client_for(carol), started_game, action, **HTMX).status_code == 403
+    assert unchanged(started_game)
+
+
+def test_it_requires_login(client, started_game):
+    _, action = awaited_move(started_game)
+    assert post(client, started_game, action).status_code == 302
+    assert unchanged(started_game)
+
+
+def test_it_rejects_get(client_for, started_game):
+    seat, action = awaited_move(started_game)
+    response = client_for(seat.user).get(url(started_game), {"action": json.dumps(action),
+                                                            "expected_version": 0})
+    assert response.status_code == 405
+    assert unchanged(started_game)
+
+
+def test_it_needs_the_csrf_token(started_game):
+    from django.test import Client
+
+    seat, action = awaited_move(started_game)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(seat.user)
+    assert post(client, started_game, action, **HTMX).status_code == 403
+    assert unchanged(started_game)
+
+
+def test_a_completed_simultaneous_phase_is_resolved(
+    fake_engine, client_for, started_game, django_capture_on_commit_callbacks
+):
+    first, second = started_game.seats.order_by("order")
+    post(client_for(first.user), started_game, {"type": "pick", "n": 1}, 0, **HTMX)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = post(client_for(second.user), started_game, {"type": "pick", "n": 2}, 1, **HTMX)
+    assert response.status_code == 200
+    started_game.refresh_from_db()
+    assert started_game.version == 3
+    assert engine.from_json(started_game.state).round == 2
