@@ -148,3 +148,40 @@ def legal_actions_for_seat(state: Any, seat: Seat | None) -> list[dict]:
 def game_moves(game: Game) -> QuerySet[Move]:
     """The game's move log, oldest first."""
     return Move.objects.filter(game=game).order_by("seq")
+
+
+def event_text(event: dict, names: dict[int, str]) -> str:
+    """An engine event's text with ``{player}`` replaced by the seat's player name."""
+    text = str(event.get("text", ""))
+    seat = event.get("seat")
+    if "{player}" in text:
+        text = text.replace("{player}", names.get(seat, f"Seat {seat}"))
+    return text
+
+
+@dataclass
+class RoundLog:
+    """The public events of one round, oldest first."""
+
+    round: int
+    entries: list[dict] = field(default_factory=list)
+
+
+def move_log(moves: list[Move], names: dict[int, str]) -> list[RoundLog]:
+    """Every public event of ``moves`` (oldest first) grouped by round, newest round first.
+
+    Rounds are numbered from 1; an event of kind ``round`` (carrying ``round``) opens the
+    next group.
+    """
+    rounds = [RoundLog(round=1)]
+    for move in moves:
+        for event in move.events or []:
+            if event.get("kind") == "round" and isinstance(event.get("round"), int):
+                rounds.append(RoundLog(round=event["round"]))
+            rounds[-1].entries.append({
+                "seq": move.seq,
+                "text": event_text(event, names),
+                "forced": bool(event.get("forced")),
+                "automatic": move.seat is None,
+            })
+    return [r for r in reversed(rounds) if r.entries]

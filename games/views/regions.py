@@ -34,7 +34,9 @@ def game_context(game: Game, seat: Seat | None, *, flash: str | None = None) -> 
     context["view"] = selectors.game_view_for_seat(state, seat)
     context["actions"] = selectors.legal_actions_for_seat(state, seat)
     context["awaited_seats"] = [s for s in seats if s.awaiting]
-    context["moves"] = list(selectors.game_moves(game).reverse()[:100])
+    names = {s.order: s.user.username for s in seats}
+    context["log"] = selectors.move_log(list(selectors.game_moves(game)), names)
+    context["start_player"] = context["view"].get("start_player")
     if game.is_finished:
         context["result"] = selectors.finished_game_result(game, seat.user if seat else None)
     return context

@@ -157,6 +157,7 @@ def view(state: GameState, seat: int | None) -> dict:
     """Public scores; only the viewer's own pick."""
     return {
         "round": {"number": state.round, "of": ROUNDS},
+        "start_player": 0,
         "scores": list(state.scores),
         "picked": sorted(state.picks),
         "my_pick": state.picks.get(seat) if seat is not None else None,

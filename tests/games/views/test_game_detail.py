@@ -93,6 +93,13 @@ def test_it_never_shows_another_seats_hidden_choice(fake_engine, client_for, sta
     assert other["my_pick"] is None
 
 
+def test_it_never_shows_the_seed(client, client_for, started_game, alice):
+    """The seed determines every future draw: it must stay on the server."""
+    seed = str(started_game.seed)
+    assert seed not in client_for(alice).get(url(started_game)).text
+    assert seed not in client.get(url(started_game)).text
+
+
 def test_it_polls_while_active(client_for, started_game, alice):
     text = client_for(alice).get(url(started_game)).text
     poll_url = reverse("games-poll", kwargs={"game_id": started_game.pk})

@@ -1,0 +1,49 @@
+"""games.selectors: projections used by the pages."""
+from games.models import GameStatus, Move
+from games.selectors import event_text, finished_game_result, move_log
+
+
+def test_event_text_names_the_player():
+    names = {0: "alice", 1: "bob"}
+    assert event_text({"seat": 1, "text": "{player} passes"}, names) == "bob passes"
+    assert event_text({"seat": None, "text": "Action phase"}, names) == "Action phase"
+    assert event_text({"seat": 3, "text": "{player} passes"}, names) == "Seat 3 passes"
+
+
+def test_move_log_groups_events_by_round_newest_first():
+    moves = [
+        Move(seq=1, seat=0, action={}, events=[{"seat": 0, "text": "{player} plans"}]),
+        Move(seq=2, seat=None, action={}, events=[
+            {"seat": 1, "text": "{player} passes", "forced": True},
+            {"kind": "round", "seat": None, "text": "Round 2 begins", "round": 2},
+            {"seat": 0, "text": "{player} draws 3 followers"},
+        ]),
+        Move(seq=3, seat=1, action={}, events=[]),
+    ]
+    log = move_log(moves, {0: "alice", 1: "bob"})
+    assert [r.round for r in log] == [2, 1]
+    assert [e["text"] for e in log[0].entries] == ["Round 2 begins", "alice draws 3 followers"]
+    assert [e["text"] for e in log[1].entries] == ["alice plans", "bob passes"]
+    assert log[1].entries[1]["forced"] and log[1].entries[1]["automatic"]
+
+
+def test_finished_game_result_reads_the_engine_ranking(started_game, alice, bob):
+    first, second = started_game.seats.order_by("order")
+    started_game.status = GameStatus.FINISHED
+    started_game.outcome = {
+        "scores": [{"total": 40}, {"total": 55}],
+        "ranking": [{"seat": second.order, "place": 1, "total": 55},
+                    {"seat": first.order, "place": 2, "total": 40}],
+    }
+    result = finished_game_result(started_game, first.user)
+    assert [(line.seat, line.score, line.placement) for line in result.results] == [
+        (second, 55, 1), (first, 40, 2)]
+    assert result.viewer.placement == 2
+
+
+def test_finished_game_result_shares_a_place_on_a_tie(started_game):
+    first, second = started_game.seats.order_by("order")
+    started_game.outcome = {"scores": [{"total": 50}, {"total": 50}],
+                            "ranking": [{"seat": 0, "place": 1}, {"seat": 1, "place": 1}]}
+    result = finished_game_result(started_game)
+    assert [line.placement for line in result.results] == [1, 1]
