@@ -1,5 +1,7 @@
 """pages.game_detail: the lobby of an open game, the board of a started one."""
+import html
 import json
+import re
 
 from django.urls import reverse
 from django.utils.html import escape
@@ -93,6 +95,27 @@ def test_it_never_shows_another_seats_hidden_choice(fake_engine, client_for, sta
     assert other["my_pick"] is None
 
 
+def test_it_never_shows_another_seats_plan(client, client_for, started_game, carol):
+    """Real engine: a plan in progress is visible to its player only (RULES: hidden planning)."""
+    state = engine.from_json(started_game.state)
+    planner = next(s for s in started_game.seats.all()
+                   if any(a["type"] == "place" for a in engine.legal_actions(state, s.order)))
+    place = next(a for a in engine.legal_actions(state, planner.order) if a["type"] == "place")
+    game_submit_action(game_id=started_game.pk, user=planner.user, action=place, expected_version=0)
+    other = started_game.seats.exclude(pk=planner.pk).get()
+    shown_plan = re.compile(
+        rf'"plan": \[\s*\[\s*"{place["space"]}",\s*"{place["follower"]}"', re.S)
+
+    def page(viewer):
+        return html.unescape(viewer.get(url(started_game)).text)
+
+    assert shown_plan.search(page(client_for(planner.user)))
+    for viewer in (client_for(other.user), client_for(carol), client):
+        assert not shown_plan.search(page(viewer))
+    assert client_for(other.user).get(url(started_game)).context["view"]["players"][
+        planner.order]["plan"] is None
+
+
 def test_it_never_shows_the_seed(client, client_for, started_game, alice):
     """The seed determines every future draw: it must stay on the server."""
     seed = str(started_game.seed)
@@ -113,6 +136,19 @@ def test_it_uses_a_bounded_number_of_queries(
     client = client_for(alice)
     with django_assert_max_num_queries(12):
         assert client.get(url(game)).status_code == 200
+
+
+def test_an_active_game_page_uses_a_bounded_number_of_queries(
+    client_for, started_game, alice, django_assert_max_num_queries
+):
+    client = client_for(alice)
+    for _ in range(3):
+        started_game.refresh_from_db()
+        seat, action = awaited_move(started_game)
+        game_submit_action(game_id=started_game.pk, user=seat.user, action=action,
+                           expected_version=started_game.version)
+    with django_assert_max_num_queries(12):
+        assert client.get(url(started_game)).status_code == 200
 
 
 def test_it_rejects_post(client_for, started_game, alice):

@@ -1,0 +1,55 @@
+"""The resolution task through a real Celery worker and Redis broker (run by .ci/run).
+
+Marked ``services``: it runs only with ORLEANS_SERVICES_TESTS=1, DATABASE_URL pointing at
+PostgreSQL and REDIS_URL at Redis. The worker runs in a thread of this process, so it uses
+the test database; the test waits on Celery's task_postrun signal, not on a timer.
+"""
+import os
+import threading
+
+import pytest
+from celery.signals import task_postrun
+
+from games.models import Move
+from tests.games.helpers import everyone_picks
+
+pytestmark = [
+    pytest.mark.services,
+    pytest.mark.skipif(
+        not os.environ.get("ORLEANS_SERVICES_TESTS") or not os.environ.get("REDIS_URL"),
+        reason="needs ORLEANS_SERVICES_TESTS=1 with PostgreSQL and Redis (see .ci/run)",
+    ),
+    pytest.mark.django_db(transaction=True),
+]
+
+
+@pytest.fixture
+def celery_worker():
+    """A real worker, consuming from the Redis broker in a background thread."""
+    from celery.contrib.testing.worker import start_worker
+
+    from orleans_site.celery import app
+
+    assert not app.conf.task_always_eager
+    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
+        yield app
+
+
+def test_the_worker_resolves_a_completed_phase(fake_engine, celery_worker, started_game):
+    done = threading.Event()
+    game_id = str(started_game.pk)
+
+    def on_postrun(sender=None, args=None, **_kwargs):
+        if sender is not None and sender.name == "games.tasks.resolve_game_task" and args \
+                and args[0] == game_id:
+            done.set()
+
+    task_postrun.connect(on_postrun, weak=False)
+    try:
+        everyone_picks(started_game)  # the last pick queues the task on commit
+        assert done.wait(timeout=30), "the worker did not run resolve_game_task"
+    finally:
+        task_postrun.disconnect(on_postrun)
+    started_game.refresh_from_db()
+    assert started_game.version == 3
+    assert Move.objects.get(game=started_game, seq=3).seat is None
