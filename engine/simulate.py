@@ -8,6 +8,7 @@ games with random legal actions and checks after every action:
 - followers, goods, technology tiles, trading stations and citizens are conserved across
   supply, bags, markets, plans, spaces, deeds, prompts and removed-from-game;
 - the JSON round-trip of the state is exact;
+- a replica fed only the JSON-encoded action log equals the live state;
 - no seat's view holds another seat's hidden information (bag, market or plan before the
   reveal, prompt details), the seed, the hourglass order or hidden stack order.
 
@@ -194,14 +195,22 @@ def check_view(data: dict, state) -> list[str]:
 
 
 def play_game(options: GameOptions, seed: int, check: bool = True, timings: list | None = None) -> dict:
-    """Play one random game; return ``{"actions", "violations", "scores", "log"}``."""
+    """Play one random game; return ``{"actions", "violations", "scores", "log", "state"}``.
+
+    With ``check``, after every action: the invariants, the JSON round-trip, the views, and
+    a replica rebuilt only from the JSON-encoded log (as the site stores it) must equal the
+    live state; at the end a full :func:`replay` must too.
+    """
     rng = random.Random(seed ^ 0x5EED)
     state = new_game(options, seed)
+    replica = state
     log, violations, actions = [], [], 0
     while state.data["phase"] != "over":
         if state.data["barrier"]:
             state, _ = resolve(state)
             log.append((None, None))
+            if check:
+                replica, _ = resolve(replica)
         else:
             awaited = awaiting_data(state.data)
             seat = rng.choice(sorted(awaited))
@@ -213,11 +222,16 @@ def play_game(options: GameOptions, seed: int, check: bool = True, timings: list
                 timings.append(time.perf_counter() - t0)
             log.append((seat, action))
             actions += 1
+            if check:
+                replica, _ = apply(replica, seat, json.loads(json.dumps(action)))
         if check:
             violations += check_invariants(state.data)
             again = from_json(json.loads(json.dumps(to_json(state))))
             if again != state:
                 violations.append("JSON round-trip differs")
+            if replica != state:
+                violations.append(f"replay of the logged actions differs after action {actions}")
+                replica = state
             violations += check_view(state.data, state)
         if actions > 20000:
             violations.append("game did not end")

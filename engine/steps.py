@@ -9,7 +9,7 @@ caller's legality check, so the steps here assume availability was checked.
 from __future__ import annotations
 
 from . import content as C
-from .matching import fits
+from .matching import can_fill, fits
 
 
 def event(ev: list, kind: str, seat: int | None, text: str, **extra) -> None:
@@ -183,7 +183,7 @@ def repair_spaces(p: dict) -> None:
     in canonical order until the rest fits.
     """
     for place_id in list(p["spaces"]):
-        while not space_fits(p, place_id, p["spaces"][place_id]):
+        while place_id in p["spaces"] and not space_fits(p, place_id, p["spaces"][place_id]):
             tiles = p["spaces"][place_id]
             for tile in sorted(tiles, reverse=True):
                 rest = list(tiles)
@@ -291,7 +291,10 @@ def place_technology(s: dict, seat: int, place_id: str, circle: str, ev: list) -
           f"{C.PLACES[place_id].name}", place=place_id, circle=circle)
     tiles = p["spaces"].get(place_id, [])
     if tiles and not space_fits(p, place_id, tiles):
-        candidates = sorted(set(tiles), key=lambda t: (C.follower_type(t) != circle, t))
+        subs = substitutes(p)
+        # only a tile that could stand on the covered circle, one of exactly that type first
+        candidates = sorted((t for t in set(tiles) if can_fill(t, circle, subs)),
+                            key=lambda t: (C.follower_type(t) != circle, t))
         for tile in candidates:
             rest = list(tiles)
             rest.remove(tile)
@@ -342,17 +345,17 @@ def deed_assignments(s: dict, p: dict, tiles: list[str], exact_count: int | None
 
     Returns lists of ``{"follower", "deed", "reward"}`` dicts (sorted, canonical). With
     ``exact_count`` None, only assignments sending as many tiles as possible are returned.
-    Canalisation offers the reward "development" unless the marker is on 30 (RULES §14.4).
+    Canalisation offers the reward "development" only while a step is left to 30, counting
+    the steps the same action already takes (RULES §14.4).
     """
     results: set = set()
     free = deed_free_spaces(s)
-    can_develop = development_room(p) > 0
 
-    def walk(i: int, chosen: tuple):
+    def walk(i: int, chosen: tuple, room: int):
         if i == len(tiles):
             results.add(tuple(sorted(chosen)))
             return
-        walk(i + 1, chosen)  # this tile stays where it is
+        walk(i + 1, chosen, room)  # this tile stays where it is
         tile = tiles[i]
         kind = C.follower_type(tile)
         if C.is_starting(tile):
@@ -360,12 +363,12 @@ def deed_assignments(s: dict, p: dict, tiles: list[str], exact_count: int | None
         for deed_id in C.DEEDS:
             if free[deed_id].get(kind, 0) > 0:
                 free[deed_id][kind] -= 1
-                rewards = ["coins", "development"] if C.DEEDS[deed_id].development_choice and can_develop else ["coins"]
-                for reward in rewards:
-                    walk(i + 1, chosen + ((tile, deed_id, reward),))
+                walk(i + 1, chosen + ((tile, deed_id, "coins"),), room)
+                if C.DEEDS[deed_id].development_choice and room > 0:
+                    walk(i + 1, chosen + ((tile, deed_id, "development"),), room - 1)
                 free[deed_id][kind] += 1
 
-    walk(0, ())
+    walk(0, (), development_room(p))
     if not results:
         return []
     best = max(len(r) for r in results) if exact_count is None else exact_count

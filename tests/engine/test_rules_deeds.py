@@ -84,9 +84,6 @@ def test_canalisation_on_thirty_offers_only_the_coin():
     assert [("boatman", "canalisation", "coins")] in deed_choices(state)
 
 
-@pytest.mark.xfail(reason="engine bug: steps.deed_assignments decides 'development' once for the whole Town "
-                          "Hall action, so the second tile may still choose a development step after the "
-                          "first moved the marker from 29 to 30 (RULES §14.4)", strict=True)
 def test_canalisation_second_tile_after_reaching_thirty_offers_only_the_coin():
     """§14.4: with the marker on 30, Canalisation offers only the coin — also for the second
     tile of the same action once the first has moved the marker to 30."""

@@ -85,9 +85,6 @@ def test_character_elsewhere_on_the_space_stays():
     assert player(state)["spaces"] == {"village": ["boatman"]} and player(state)["market"] == []
 
 
-@pytest.mark.xfail(reason="engine bug: steps.place_technology returns the alphabetically first tile whose "
-                          "removal makes the rest fit (the Boatman), not the Monk that stood on the covered "
-                          "Farmer circle (RULES §14.2)", strict=True)
 def test_monk_standing_in_for_the_covered_circle_returns():
     """§14.2: with Boatman, Craftsman and a wild Monk on the Village, the Monk is the one on
     the Farmer circle; covering it sends the Monk (not the Boatman) back to the market."""
