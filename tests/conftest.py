@@ -25,6 +25,15 @@ def _install_fake_engine(monkeypatch) -> None:
         monkeypatch.setattr(engine, name, getattr(fake, name), raising=False)
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """No persistent connections in tests: threads (live server, Celery worker) must not
+    keep a session open on the test database, or PostgreSQL cannot drop it at the end."""
+    from django.conf import settings
+
+    settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
+
+
 @pytest.fixture(autouse=True)
 def _engine_until_ready(monkeypatch):
     """Until the real engine exposes its API, site tests run against the fake one."""

@@ -1,0 +1,97 @@
+"""The game page in a real browser (Debian's chromium driven by Playwright).
+
+Proves the htmx wiring unit tests cannot: the CSRF header from <body hx-headers>, the
+out-of-band region swaps after a decision, the #flash message for a refused one, and
+version-keyed polling picking up another player's move. Skipped where chromium is absent.
+"""
+import shutil
+
+import pytest
+from django.db import connections
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Move
+from games.services import game_submit_action
+from tests.games.helpers import awaited_move
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed"),
+    pytest.mark.django_db(transaction=True),
+]
+
+
+@pytest.fixture
+def browser(monkeypatch):
+    """A headless chromium; Django's ORM is used from the test alongside its event loop."""
+    from playwright.sync_api import sync_playwright
+
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
+        yield browser
+        browser.close()
+        # The ORM calls made while Playwright runs use their own connection (Playwright's
+        # greenlet has its own context); close it so the test database can be dropped.
+        connections.close_all()
+
+
+@pytest.fixture
+def page_for(browser, live_server):
+    """``page_for(user)`` -> a browser page logged in as ``user``."""
+    contexts = []
+
+    def make(user):
+        client = Client()
+        client.force_login(user)
+        context = browser.new_context(base_url=live_server.url)
+        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                              "url": live_server.url}])
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def game_url(game):
+    return reverse("games-detail", kwargs={"game_id": game.pk})
+
+
+def test_a_decision_is_posted_by_htmx_and_the_regions_refresh(page_for, started_game):
+    seat, _ = awaited_move(started_game)
+    page = page_for(seat.user)
+    page.goto(game_url(started_game))
+    page.locator("#game-actions form button").first.click()
+    page.wait_for_selector('#game-poll[data-version="1"]', state="attached")
+    assert Move.objects.filter(game=started_game).count() == 1
+    assert page.locator('#game-actions input[name="expected_version"]').first.input_value() == "1"
+    assert page.url.endswith(game_url(started_game))  # no full-page navigation
+
+
+def test_a_refused_decision_shows_its_reason_beside_the_form(page_for, started_game):
+    seat, _ = awaited_move(started_game)
+    page = page_for(seat.user)
+    page.goto(game_url(started_game))
+    page.evaluate("""() => {
+        document.querySelector('#game-actions input[name="action"]').value =
+            '{"type": "no_such_action"}';
+    }""")
+    page.locator("#game-actions form button").first.click()
+    page.wait_for_selector("#flash .flash")
+    assert page.locator("#flash .flash").inner_text()
+    started_game.refresh_from_db()
+    assert started_game.version == 0
+
+
+def test_polling_shows_another_players_move(settings, page_for, started_game, carol):
+    settings.GAMES_POLL_SECONDS = 1
+    page = page_for(carol)
+    page.goto(game_url(started_game))
+    seat, action = awaited_move(started_game)
+    game_submit_action(game_id=started_game.pk, user=seat.user, action=action, expected_version=0)
+    page.wait_for_selector('#game-poll[data-version="1"]', state="attached", timeout=10_000)
