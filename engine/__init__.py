@@ -11,6 +11,7 @@ Public API (documented with every action's JSON form in ``docs/engine.md``)::
     outcome(state)                     # None while playing, then scores and ranking
     to_json(state) / from_json(data)   # exact, schema-versioned
     replay(options, seed, log)         # rebuild from the action log
+    timeout_action(state, seat)        # the documented default when a seat's time runs out
 
 Every refusal raises a :class:`RulesError` subclass and leaves the state unchanged.
 """
@@ -22,6 +23,7 @@ from .config import GameOptions
 from .describe import describe_action
 from .errors import GameOver, IllegalAction, InvalidOptions, MalformedAction, NothingToResolve, NotYourTurn, RulesError
 from .flow import apply_data, awaiting_data, legal_data, normalize, resolve_data
+from .policy import timeout_action
 from .scoring import outcome_data
 from .serialize import SchemaError, from_json, to_json
 from .setup import new_game_data
@@ -34,7 +36,7 @@ __all__ = [
     "ENGINE_VERSION", "GameOptions", "GameState", "RulesError", "InvalidOptions", "MalformedAction",
     "IllegalAction", "NotYourTurn", "GameOver", "NothingToResolve", "SchemaError", "new_game", "awaiting",
     "legal_actions", "apply", "needs_resolution", "resolve", "view", "outcome", "is_over", "to_json",
-    "from_json", "replay", "describe_action", "normalize", "content",
+    "from_json", "replay", "describe_action", "normalize", "timeout_action", "content",
 ]
 
 
