@@ -160,12 +160,14 @@ def _start(game: Game) -> None:
 
 @transaction.atomic
 def game_create(
-    *, creator, name: str, max_seats: int, options: dict, is_public: bool = True
+    *, creator, name: str, max_seats: int, options: dict, is_public: bool = True,
+    seed: int | None = None,
 ) -> Game:
     """Open a new game in the lobby with ``creator`` in the first seat.
 
     ``options`` are engine option names (see ``engine.GameOptions``) without ``players``;
-    they are validated by the engine. Raises ``InvalidGameOptions``.
+    they are validated by the engine. ``seed`` fixes the engine seed (playtests, tests);
+    a random one is drawn when it is None. Raises ``InvalidGameOptions``.
     """
     if not Game.MIN_SEATS <= max_seats <= Game.MAX_SEATS:
         raise InvalidGameOptions(
@@ -182,6 +184,7 @@ def game_create(
         options=checked.to_dict(),
         engine_version=engine.ENGINE_VERSION,
         is_public=is_public,
+        **({} if seed is None else {"seed": seed}),
     )
     Seat.objects.create(game=game, user=creator, order=0)
     return game

@@ -53,3 +53,7 @@ def test_it_rejects_options_the_engine_refuses(alice):
 
 def test_it_names_an_unnamed_game_after_its_creator(alice):
     assert game_create(creator=alice, name="  ", max_seats=2, options={}).name == "alice's game"
+
+
+def test_it_keeps_a_given_seed(alice):
+    assert game_create(creator=alice, name="x", max_seats=2, options={}, seed=42).seed == 42
