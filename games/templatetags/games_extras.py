@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 from django import template
+from django.utils.html import format_html
 
 register = template.Library()
 
@@ -43,3 +44,63 @@ def option_value(value) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
     return humanize_key(value)
+
+
+_LETTERS = {"farmer": "F", "boatman": "B", "craftsman": "C", "trader": "T", "scholar": "S",
+            "knight": "K", "monk": "M", "any": "?"}
+
+
+def _kind(tile: str) -> str:
+    tile = str(tile)
+    return tile[len("start_"):] if tile.startswith("start_") else tile
+
+
+@register.filter
+def follower_name(tile) -> str:
+    """``start_farmer`` -> ``starting Farmer``; ``knight`` -> ``Knight``; ``any`` -> ``any follower``."""
+    kind = _kind(tile)
+    if kind == "any":
+        return "any follower"
+    name = kind.capitalize()
+    return f"starting {name}" if str(tile).startswith("start_") else name
+
+
+@register.simple_tag
+def follower(tile, extra: str = "") -> str:
+    """A follower tile: a coloured square with the type's letter (starting tiles ringed)."""
+    kind = _kind(tile)
+    classes = f"tile t-{kind}" + (" start" if str(tile).startswith("start_") else "")
+    if extra:
+        classes += f" {extra}"
+    return format_html('<span class="{}" title="{}">{}</span>', classes, follower_name(tile),
+                       _LETTERS.get(kind, "?"))
+
+
+@register.simple_tag
+def circle(kind) -> str:
+    """An empty circle of an action space that needs a follower of type ``kind``."""
+    return format_html('<span class="circle t-{}" title="{} circle"></span>', kind,
+                       follower_name(kind).capitalize())
+
+
+@register.simple_tag
+def seat_token(colour, title: str = "") -> str:
+    """A small disc in a seat's colour."""
+    return format_html('<span class="seat-token" style="background:{}" title="{}"></span>', colour, title)
+
+
+@register.simple_tag
+def good_token(good, count=None) -> str:
+    """A goods tile in its colour, with a count if given."""
+    label = good if count is None else f"{count} {good}"
+    text = "" if count is None else str(count)
+    return format_html('<span class="good g-{}" title="{}">{}</span>', good, label, text)
+
+
+@register.filter
+def get_item(mapping, key):
+    """``mapping[key]`` in a template (None when missing)."""
+    try:
+        return mapping.get(key)
+    except AttributeError:
+        return None

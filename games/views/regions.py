@@ -9,9 +9,39 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
-from games import selectors
+from games import board, selectors
 from games.access import make_invite_token
+from games.decisions import KIND_PROMPTS, decision_context
 from games.models import Game, Seat
+
+
+def is_orleans_view(view: dict) -> bool:
+    """True for an Orléans ``engine.view`` (site tests may swap in a tiny fake engine)."""
+    return all(key in view for key in ("players", "routes", "stations", "deeds", "place_tiles"))
+
+
+def board_context(view: dict, names: dict[int, str]) -> dict:
+    """Display-ready board regions, all derived from the viewer's ``engine.view``."""
+    boards = board.player_boards(view, names)
+    viewer = view.get("seat")
+    awaited = [{"seat": s, "name": names.get(s, f"Seat {s + 1}"), "colour": board.seat_colour(s),
+                "kind": view["players"][s].get("awaiting"),
+                "prompt": KIND_PROMPTS.get(view["players"][s].get("awaiting"), "")}
+               for s in view.get("awaiting", [])]
+    return {
+        "map": board.map_context(view),
+        "tracks": board.tracks_context(view),
+        "development": board.development_context(view),
+        "deeds": board.deeds_context(view),
+        "event": board.event_context(view),
+        "place_tiles": board.place_tiles_context(view),
+        "supply": board.supply_context(view),
+        "boards": boards,
+        "mine": next((b for b in boards if b["is_viewer"]), None),
+        "awaited": awaited,
+        "my_turn": viewer is not None and viewer in view.get("awaiting", []),
+        "names": names,
+    }
 
 
 def game_context(game: Game, seat: Seat | None, *, flash: str | None = None) -> dict:
@@ -35,6 +65,8 @@ def game_context(game: Game, seat: Seat | None, *, flash: str | None = None) -> 
     context["actions"] = selectors.legal_actions_for_seat(state, seat)
     context["awaited_seats"] = [s for s in seats if s.awaiting]
     names = {s.order: s.user.username for s in seats}
+    context["board"] = board_context(context["view"], names) if is_orleans_view(context["view"]) else None
+    context["decision"] = decision_context(context["view"], context["actions"])
     context["log"] = selectors.move_log(list(selectors.game_moves(game)), names)
     context["start_player"] = context["view"].get("start_player")
     if game.is_finished:

@@ -77,11 +77,10 @@ def test_a_refused_decision_shows_its_reason_beside_the_form(page_for, started_g
     seat, _ = awaited_move(started_game)
     page = page_for(seat.user)
     page.goto(game_url(started_game))
-    page.evaluate("""() => {
-        document.querySelector('#game-actions input[name="action"]').value =
-            '{"type": "no_such_action"}';
-    }""")
-    page.locator("#game-actions form button").first.click()
+    form = page.locator('#game-actions form:has(input[type="hidden"][name="action"])').first
+    form.locator('input[name="action"]').evaluate(
+        """input => { input.value = '{"type": "no_such_action"}'; }""")
+    form.locator("button").click()
     page.wait_for_selector("#flash .flash")
     assert page.locator("#flash .flash").inner_text()
     started_game.refresh_from_db()

@@ -47,3 +47,89 @@ def play_fake_game_to_the_end(game: Game, capture, *, winner=None) -> Game:
     game.refresh_from_db()
     assert game.is_finished
     return game
+
+
+def play_until(game: Game, done, *, seed: int = 7, limit: int = 3000) -> Game:
+    """Real engine: play purposeful random moves through the services until ``done(state)``.
+
+    Moves go through ``game_submit_action``; completed simultaneous phases are resolved with
+    ``game_resolve`` (as the on-commit task would), so the game keeps a real move log.
+    """
+    import random
+
+    from engine.simulate import choose
+    from games.services import game_resolve, game_submit_action
+
+    rng = random.Random(seed)
+    for _ in range(limit):
+        game.refresh_from_db()
+        state = engine.from_json(game.state)
+        if done(state) or engine.is_over(state):
+            return game
+        if engine.needs_resolution(state):
+            game_resolve(game_id=game.pk, expected_version=game.version)
+            continue
+        awaited = engine.awaiting(state)
+        order = rng.choice(sorted(awaited))
+        action = choose(rng, awaited[order], engine.legal_actions(state, order), state.data, order)
+        game_submit_action(game_id=game.pk, user=game.seats.get(order=order).user, action=action,
+                           expected_version=game.version)
+    raise AssertionError("the game did not reach the wanted position")
+
+
+def kind_awaited(kind: str):
+    """A ``done`` predicate for ``play_until``: some seat faces a ``kind`` decision."""
+    return lambda state: kind in engine.awaiting(state).values()
+
+
+class _FormParser:
+    """Collects the decision forms of a page: per form its attributes and action choices."""
+
+    def __init__(self, text: str) -> None:
+        from html.parser import HTMLParser
+
+        self.forms: list[dict] = []
+        forms = self.forms
+        state = {"form": None, "select": False}
+
+        class Parser(HTMLParser):
+            def handle_starttag(self, tag, attrs):
+                a = dict(attrs)
+                if tag == "form":
+                    state["form"] = {"attrs": a, "actions": [], "hidden": {}}
+                    forms.append(state["form"])
+                form = state["form"]
+                if form is None:
+                    return
+                if tag == "input" and a.get("name") == "action":
+                    form["actions"].append(a.get("value"))
+                elif tag == "input" and a.get("type") == "hidden":
+                    form["hidden"][a.get("name")] = a.get("value")
+                elif tag == "select" and a.get("name") == "action":
+                    state["select"] = True
+                elif tag == "option" and state["select"]:
+                    form["actions"].append(a.get("value"))
+
+            def handle_endtag(self, tag):
+                if tag == "select":
+                    state["select"] = False
+                elif tag == "form":
+                    state["form"] = None
+
+        Parser().feed(text)
+
+
+def decision_forms(text: str) -> list[dict]:
+    """The forms of ``text`` that post a decision: ``{"attrs", "actions", "hidden"}`` each,
+    with ``actions`` decoded from JSON (every choice the form offers)."""
+    import json
+
+    forms = [f for f in _FormParser(text).forms if f["actions"]]
+    for form in forms:
+        form["actions"] = [json.loads(raw) for raw in form["actions"]]
+    return forms
+
+
+def offered_actions(text: str) -> list[dict]:
+    """Every action any decision form of ``text`` offers, in page order."""
+    return [action for form in decision_forms(text) for action in form["actions"]]

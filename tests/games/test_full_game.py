@@ -4,34 +4,33 @@ Each step reads the awaited player's decision forms from the page regions (not f
 engine), posts one of them the way htmx does, and relies on the on-commit Celery task
 (eager here) to resolve simultaneous phases.
 """
-import html
+import json
 import random
-import re
 
 import pytest
 from django.urls import reverse
 
 from games.models import GameStatus, Move
+from tests.games.helpers import decision_forms
 
-ACTION_FIELD = re.compile(r'name="action" value="([^"]*)"')
-VERSION_FIELD = re.compile(r'name="expected_version" value="(\d+)"')
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-def _forms(text: str) -> tuple[list[str], int]:
-    actions = [html.unescape(raw) for raw in ACTION_FIELD.findall(text)]
-    versions = {int(v) for v in VERSION_FIELD.findall(text)}
+def _forms(text: str) -> tuple[list[dict], int]:
+    forms = decision_forms(text)
+    actions = [action for form in forms for action in form["actions"]]
+    versions = {int(form["hidden"]["expected_version"]) for form in forms}
     assert len(versions) <= 1
     return actions, versions.pop() if versions else -1
 
 
-def _prefer_progress(actions: list[str], rng: random.Random) -> str:
+def _prefer_progress(actions: list[dict], rng: random.Random) -> str:
     """Random play that mostly does something, without endless place/unplace loops."""
-    forward = [a for a in actions if '"unplace"' not in a]
-    doing = [a for a in forward if not re.search(r'"type":"(submit_plan|pass|bathhouse_done)"', a)]
+    forward = [a for a in actions if a["type"] != "unplace"]
+    doing = [a for a in forward if a["type"] not in ("submit_plan", "pass", "bathhouse_done")]
     if doing and rng.random() < 0.85:
-        return rng.choice(doing)
-    return rng.choice(forward or actions)
+        return json.dumps(rng.choice(doing))
+    return json.dumps(rng.choice(forward or actions))
 
 
 @pytest.mark.django_db(transaction=True)

@@ -20,7 +20,7 @@ def test_it_returns_the_regions_when_the_game_moved(client_for, started_game, ca
     game_submit_action(game_id=started_game.pk, user=seat.user, action=action, expected_version=0)
     response = client_for(carol).get(url(started_game, 0))
     assert response.status_code == 200
-    assert 'id="game-view" hx-swap-oob="true"' in response.text
+    assert 'id="game-map" hx-swap-oob="true"' in response.text
     assert "?v=1" in response.text
 
 

@@ -34,7 +34,8 @@ def test_it_applies_the_action_and_returns_the_regions(client_for, started_game)
     started_game.refresh_from_db()
     assert started_game.version == 1
     assert Move.objects.get(game=started_game).action == action
-    for region in ("game-status", "game-view", "game-actions", "game-log", "flash", "game-poll"):
+    for region in ("game-status", "game-map", "game-boards", "game-actions", "game-log", "flash",
+                   "game-poll"):
         assert f'id="{region}" hx-swap-oob="true"' in response.text
     assert "?v=1" in response.text
 
@@ -52,7 +53,7 @@ def test_it_shows_a_stale_version_beside_the_form(client_for, started_game):
     assert response.status_code == 200
     assert 'id="flash" hx-swap-oob="true"' in response.text
     assert "moved on" in response.text
-    assert 'id="game-view" hx-swap-oob="true"' in response.text  # refreshed board
+    assert 'id="game-map" hx-swap-oob="true"' in response.text  # refreshed board
     assert unchanged(started_game)
 
 
@@ -62,7 +63,7 @@ def test_it_shows_why_an_action_is_illegal(client_for, started_game, action):
     response = post(client_for(seat.user), started_game, action, **HTMX)
     assert response.status_code == 200
     assert 'class="flash"' in response.text
-    assert 'id="game-view"' not in response.text
+    assert 'id="game-map"' not in response.text
     assert unchanged(started_game)
 
 

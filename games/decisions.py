@@ -1,0 +1,207 @@
+"""The viewer's legal actions grouped into the forms of the decision panel.
+
+Built only from ``engine.legal_actions`` (already labelled by ``engine.describe_action`` in
+``selectors.legal_actions_for_seat``) and ``engine.view`` of the viewing seat. Each form
+posts one ``action`` field: a hidden input when there is one choice, otherwise a select or
+a radio list whose values are the legal actions' JSON. Legality stays the engine's job:
+the server validates whatever is posted.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine import content as C
+
+#: What each kind of decision asks of the player, for the status line and the panel title.
+KIND_PROMPTS = {
+    "draw": "draw followers from your bag",
+    "plan": "plan: put followers from your market on your places",
+    "action": "take an action, or pass",
+    "torture": "pay your debt (torture)",
+    "harvest": "return food for the Harvest",
+    "technology": "place your technology tile",
+    "bathhouse": "Bathhouse: keep drawn followers",
+}
+
+
+@dataclass
+class Choice:
+    """One legal action in a form: its JSON-safe dict and the label shown."""
+
+    action: dict
+    label: str
+
+
+@dataclass
+class DecisionForm:
+    """A form of the decision panel.
+
+    ``widget`` is ``button`` (one choice, a hidden input), ``select`` or ``radio``.
+    ``space`` names the place the form is about (planning and action forms), if any.
+    ``group`` places the form in the panel: ``choose`` (the choices), ``undo`` (take back a
+    planned follower) or ``end`` (submit the plan, pass, done).
+    """
+
+    key: str
+    title: str
+    submit: str
+    choices: list[Choice] = field(default_factory=list)
+    hint: str = ""
+    space: str | None = None
+    widget: str = "button"
+    style: str = "primary"
+    group: str = "choose"
+    circles: list[str] = field(default_factory=list)
+
+    @property
+    def button_label(self) -> str:
+        """The submit button's text; a lone choice of a titled form names itself on it."""
+        if self.widget != "button" or self.group != "choose" or not self.title:
+            return self.submit
+        label = self.choices[0].label
+        return self.submit if label == self.title else f"{self.submit}: {label}"
+
+    def finish(self, widget: str = "select") -> "DecisionForm":
+        """Pick the widget from the number of choices and return the form."""
+        self.widget = "button" if len(self.choices) == 1 else widget
+        return self
+
+
+def _place_name(space: str) -> str:
+    return C.PLACES[space].name if space in C.PLACES else str(space)
+
+
+def _strip(label: str, prefix: str) -> str:
+    text = label[len(prefix):] if label.startswith(prefix) else label
+    return text[:1].upper() + text[1:]
+
+
+def _by_space(items: list[dict], kind: str) -> dict[str, list[dict]]:
+    groups: dict[str, list[dict]] = {}
+    for item in items:
+        if item["action"]["type"] == kind:
+            groups.setdefault(item["action"].get("space"), []).append(item)
+    return groups
+
+
+def _per_space_forms(items: list[dict], kind: str, submit: str, strip_prefix) -> list[DecisionForm]:
+    """One form per space for ``kind`` actions; labels lose the part the title already says."""
+    forms = []
+    for space, group in _by_space(items, kind).items():
+        name = _place_name(space)
+        circles = list(C.PLACES[space].circles) if space in C.PLACES else []
+        prefix, suffix = strip_prefix(name)
+        choices = [Choice(i["action"], _strip(i["label"], prefix).removesuffix(suffix)) for i in group]
+        forms.append(DecisionForm(key=f"{kind}-{space}", title=name, submit=submit, space=space,
+                                  circles=circles, choices=choices).finish())
+    return forms
+
+
+def _single(items: list[dict], kind: str, style: str = "primary") -> list[DecisionForm]:
+    found = [i for i in items if i["action"]["type"] == kind]
+    return [DecisionForm(key=kind, title="", submit=i["label"], style=style, group="end",
+                         choices=[Choice(i["action"], i["label"])]) for i in found]
+
+
+def _one_form(items: list[dict], kinds: tuple[str, ...], key: str, title: str, submit: str,
+              widget: str = "radio", hint: str = "") -> list[DecisionForm]:
+    choices = [Choice(i["action"], i["label"]) for i in items if i["action"]["type"] in kinds]
+    if not choices:
+        return []
+    return [DecisionForm(key=key, title=title, submit=submit, hint=hint, choices=choices).finish(widget)]
+
+
+def _draw_forms(items: list[dict], me: dict | None) -> list[DecisionForm]:
+    hint = ""
+    if me:
+        hint = (f"Bag: {me['bag_size']} · market {me['market_size']}/{me['market_capacity']} · "
+                f"draw count {me['draw_count']}")
+    forms = _one_form(items, ("draw",), "draw", "Draw followers", "Draw", widget="select", hint=hint)
+    if forms and forms[0].widget == "select":
+        forms[0].choices.reverse()  # the largest draw first: the usual choice
+    forms += _one_form(items, ("pull_back",), "pull_back", "Or pull a follower back",
+                       "Pull back", widget="select",
+                       hint="Instead of one draw, take a follower off an action space")
+    return forms
+
+
+def _plan_forms(items: list[dict]) -> list[DecisionForm]:
+    forms = _per_space_forms(items, "place", "Place", lambda name: ("Put a ", f" on {name}"))
+    for form in forms:
+        form.style = "secondary"
+    undo = [DecisionForm(key=f"unplace-{i['action']['space']}-{n}", title="", submit="Undo",
+                         hint=i["label"], space=i["action"]["space"], style="secondary", group="undo",
+                         choices=[Choice(i["action"], i["label"])])
+            for n, i in enumerate(items) if i["action"]["type"] == "unplace"]
+    return forms + undo + _single(items, "submit_plan")
+
+
+def _action_forms(items: list[dict]) -> list[DecisionForm]:
+    forms = _per_space_forms(items, "activate", "Use", lambda name: (f"Use {name}: ", ""))
+    for form in forms:
+        for choice in form.choices:
+            if choice.label == f"Use {form.title}":
+                choice.label = form.title
+        form.finish("radio" if len(form.choices) <= 4 else "select")
+    return forms + _single(items, "pass", style="secondary")
+
+
+def _prompt_hint(me: dict | None) -> str:
+    prompt = (me or {}).get("prompt") or {}
+    if prompt.get("kind") == "torture":
+        return f"You owe {prompt.get('debt')} coins ({prompt.get('reason', 'payment')}): give up one item per missing coin."
+    if prompt.get("kind") == "harvest":
+        return f"Return {prompt.get('food')} food to the supply."
+    if prompt.get("kind") == "bathhouse":
+        drawn = ", ".join(C.FOLLOWER_NAMES[C.follower_type(t)] for t in prompt.get("drawn", []))
+        return f"Drawn: {drawn}. Kept so far: {prompt.get('kept', 0)}."
+    return ""
+
+
+def decision_forms(kind: str | None, items: list[dict], me: dict | None) -> list[DecisionForm]:
+    """The forms for the viewer's legal ``items`` (``{"action", "label"}``) when awaited for ``kind``.
+
+    ``me`` is the viewer's player entry of the view (for hints), or None. Any action type not
+    known here still gets a button, so no legal action is ever left without a form.
+    """
+    hint = _prompt_hint(me)
+    if kind == "draw":
+        forms = _draw_forms(items, me)
+    elif kind == "plan":
+        forms = _plan_forms(items)
+    elif kind == "action":
+        forms = _action_forms(items)
+    elif kind == "torture":
+        forms = _one_form(items, ("torture",), "torture", "Give up", "Give it up", hint=hint)
+    elif kind == "harvest":
+        forms = _one_form(items, ("return_food",), "harvest", "Harvest", "Return", hint=hint)
+    elif kind == "technology":
+        forms = _one_form(items, ("place_technology",), "technology", "Technology tile", "Place it",
+                          widget="select", hint="A technology tile stands for a follower on that circle")
+    elif kind == "bathhouse":
+        forms = _one_form(items, ("bathhouse_place",), "bathhouse", "Bathhouse", "Keep and place",
+                          widget="select", hint=hint)
+        forms += _single(items, "bathhouse_done", style="secondary")
+    else:
+        forms = []
+    covered = {id(c.action) for f in forms for c in f.choices}
+    forms += [DecisionForm(key=f"other-{n}", title="", submit=i["label"], choices=[Choice(i["action"], i["label"])])
+              for n, i in enumerate(items) if id(i["action"]) not in covered]
+    return forms
+
+
+def decision_context(view: dict | None, items: list[dict]) -> dict:
+    """What the decision panel shows: the awaited kind, its prompt and the forms."""
+    seat = (view or {}).get("seat")
+    players = (view or {}).get("players") or []
+    me = players[seat] if isinstance(seat, int) and seat < len(players) else None
+    kind = me.get("awaiting") if me else None
+    forms = decision_forms(kind, items, me) if items else []
+    return {
+        "kind": kind,
+        "prompt": KIND_PROMPTS.get(kind, ""),
+        "forms": forms,
+        "choose": [f for f in forms if f.group == "choose"],
+        "undo": [f for f in forms if f.group == "undo"],
+        "end": [f for f in forms if f.group == "end"],
+    }
