@@ -98,6 +98,9 @@ class Seat(models.Model):
         blank=True,
         help_text="kind of decision the engine awaits from this seat; empty if none",
     )
+    awaiting_since = models.DateTimeField(
+        null=True, blank=True, help_text="when the engine started awaiting this seat; null if not"
+    )
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -104,14 +104,44 @@ def _renumber_seats(game: Game, seats: list[Seat]) -> None:
         seat.save(update_fields=["order", "colour"])
 
 
-def _sync_awaiting(game: Game, state: Any) -> None:
-    """Copy ``engine.awaiting(state)`` onto the seats (drives "waiting for you" lists)."""
+def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
+    """Copy ``engine.awaiting(state)`` onto the seats (drives "waiting for you" lists).
+
+    Returns the seats that are awaited now and were not before (a change of decision kind
+    while still awaited, e.g. draw then plan, does not count); ``awaiting_since`` is set
+    when a seat becomes awaited and cleared when it no longer is.
+    """
     awaited = {} if game.status != GameStatus.ACTIVE else engine.awaiting(state)
-    for seat in Seat.objects.filter(game=game):
+    newly_awaited = []
+    now = timezone.now()
+    for seat in Seat.objects.filter(game=game).select_related("user"):
         kind = str(awaited.get(seat.order, ""))
-        if seat.awaiting != kind:
-            seat.awaiting = kind
-            seat.save(update_fields=["awaiting"])
+        if seat.awaiting == kind:
+            continue
+        if not seat.awaiting:
+            newly_awaited.append(seat)
+            seat.awaiting_since = now
+        elif not kind:
+            seat.awaiting_since = None
+        seat.awaiting = kind
+        seat.save(update_fields=["awaiting", "awaiting_since"])
+    return newly_awaited
+
+
+def _notify(game: Game, *, newly_awaited: list[Seat], started: bool = False,
+            finished: bool = False) -> None:
+    """Record the emails this change causes (same transaction) and deliver them on commit.
+
+    Caller holds the game row lock and has bumped the version. Turn emails go to the seats
+    that became awaited; whether one is sent is decided at delivery, never by whether the
+    player has the game page open.
+    """
+    from notifications.services import record_game_notifications
+    from notifications.tasks import deliver_game_notifications_task
+
+    if record_game_notifications(game=game, newly_awaited=newly_awaited, started=started,
+                                 finished=finished):
+        deliver_game_notifications_task.delay_on_commit(str(game.id), game.version)
 
 
 def _store(game: Game, state: Any, *, seat: int | None, action: dict, events: list) -> Move:
@@ -129,7 +159,8 @@ def _store(game: Game, state: Any, *, seat: int | None, action: dict, events: li
         game.finished_at = timezone.now()
         game.outcome = engine.outcome(state)
     game.save(update_fields=["state", "version", "status", "finished_at", "outcome"])
-    _sync_awaiting(game, state)
+    newly_awaited = _sync_awaiting(game, state)
+    _notify(game, newly_awaited=newly_awaited, finished=game.status == GameStatus.FINISHED)
     if game.status == GameStatus.ACTIVE and engine.needs_resolution(state):
         from games.tasks import resolve_game_task
 
@@ -155,7 +186,7 @@ def _start(game: Game) -> None:
         update_fields=["options", "engine_version", "state", "status", "started_at"]
     )
     _renumber_seats(game, seats)
-    _sync_awaiting(game, state)
+    _notify(game, newly_awaited=_sync_awaiting(game, state), started=True)
 
 
 @transaction.atomic

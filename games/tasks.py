@@ -17,3 +17,22 @@ def resolve_game_task(game_id: str, version: int) -> bool:
     from games.services import game_resolve
 
     return game_resolve(game_id=game_id, expected_version=version) is not None
+
+
+@shared_task(ignore_result=True)
+def resolve_stalled_games_task() -> int:
+    """Beat sweep (every 2 minutes): resolve active games that wait only for a resolution.
+
+    An active game where no seat is awaited needs ``engine.resolve``; normally the task
+    queued on commit did it, but it is lost if the broker or worker was down. Each game is
+    resolved through the idempotent service at the version seen here. Returns how many
+    resolutions were recorded.
+    """
+    from games.models import Game, GameStatus, Seat
+    from games.services import game_resolve
+
+    awaited = Seat.objects.exclude(awaiting="").values("game_id")
+    stalled = (Game.objects.filter(status=GameStatus.ACTIVE).exclude(pk__in=awaited)
+               .values_list("pk", "version"))
+    return sum(game_resolve(game_id=pk, expected_version=version) is not None
+               for pk, version in stalled)

@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -70,6 +71,7 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "games",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -140,7 +142,21 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BEAT_SCHEDULE: dict = {}
+# Periodic sweeps run by `celery -A orleans_site beat` (seconds, or crontab).
+CELERY_BEAT_SCHEDULE: dict = {
+    # Queued emails that are due: after quiet hours, retries, tasks lost while Redis was down.
+    "notifications-send-due": {
+        "task": "notifications.tasks.send_due_notifications_task", "schedule": 60.0,
+    },
+    # Daily digests at each user's local hour (several runs an hour; one digest a day).
+    "notifications-digests": {
+        "task": "notifications.tasks.send_digests_task", "schedule": crontab(minute="*/15"),
+    },
+    # Completed simultaneous phases whose resolution task was lost.
+    "games-resolve-stalled": {
+        "task": "games.tasks.resolve_stalled_games_task", "schedule": 120.0,
+    },
+}
 
 # --- Email ------------------------------------------------------------------------------
 
@@ -225,6 +241,10 @@ if not DEBUG:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # --- Game site --------------------------------------------------------------------------
+
+# Public address of the site, used for links in emails (no request there to build them).
+SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
+NOTIFICATIONS_SUBJECT_PREFIX = "[Orléans Online] "
 
 # Seconds between two polls of the game page for other players' moves.
 GAMES_POLL_SECONDS = env_int("GAMES_POLL_SECONDS", 5)

@@ -1,7 +1,7 @@
 """games.tasks: thin, idempotent on (game_id, version)."""
 from games.models import Move
 from tests.games.helpers import everyone_picks
-from games.tasks import resolve_game_task
+from games.tasks import resolve_game_task, resolve_stalled_games_task
 
 
 def test_it_resolves_a_completed_phase(fake_engine, started_game):
@@ -22,3 +22,13 @@ def test_a_late_delivery_does_nothing(fake_engine, started_game):
     assert resolve_game_task(str(started_game.pk), 1) is False
     started_game.refresh_from_db()
     assert started_game.version == 2
+
+
+def test_the_sweep_resolves_a_phase_whose_task_was_lost(fake_engine, started_game, make_game,
+                                                       carol, dave):
+    everyone_picks(started_game)  # outside a commit: the on-commit task never ran
+    waiting = make_game(carol, dave, seats=2)  # still awaiting its players: left alone
+    assert resolve_stalled_games_task() == 1
+    assert resolve_stalled_games_task() == 0
+    assert Move.objects.filter(game=started_game, seat=None).count() == 1
+    assert not Move.objects.filter(game=waiting).exists()

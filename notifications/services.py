@@ -1,0 +1,322 @@
+"""The write path for notifications: record rows, deliver one, invitations, digests, opt-outs.
+
+Recording happens inside the game service's transaction (under the game row lock), so a
+notification exists exactly when the change that caused it was committed. Delivery is
+separate and idempotent: :func:`notification_deliver` claims the row with a conditional
+update, so two deliveries of the same task, or a task racing the beat sweep, send once.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import uuid
+from collections.abc import Iterable
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from games.models import Game, GameStatus, Seat
+from notifications.models import (
+    Notification, NotificationKind, NotificationStatus, Preferences, TurnEmails,
+)
+
+logger = logging.getLogger(__name__)
+
+# A worker holds a claimed row this long; after that a sweep may try it again.
+CLAIM_LEASE = dt.timedelta(minutes=5)
+# Attempts before a notification is marked failed, and the wait before each retry.
+MAX_ATTEMPTS = 5
+RETRY_DELAYS = (dt.timedelta(minutes=1), dt.timedelta(minutes=5), dt.timedelta(minutes=30),
+                dt.timedelta(hours=2))
+
+
+class InvitationError(Exception):
+    """An invitation the site refuses; the message is shown to the user."""
+
+
+def preferences_for(user) -> Preferences:
+    """The user's preferences, created with the defaults if they have none yet."""
+    prefs, _ = Preferences.objects.get_or_create(user=user)
+    return prefs
+
+
+def zone_of(prefs: Preferences) -> ZoneInfo:
+    """The preferences' time zone (UTC if the stored name is unknown)."""
+    try:
+        return ZoneInfo(prefs.time_zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def quiet_hours_end(prefs: Preferences, when: dt.datetime) -> dt.datetime | None:
+    """If ``when`` falls in the user's quiet hours, the moment they end; else None.
+
+    Quiet hours are whole local hours [``quiet_start``, ``quiet_end``), wrapping past
+    midnight when start > end.
+    """
+    start, end = prefs.quiet_start, prefs.quiet_end
+    if start is None or end is None or start == end:
+        return None
+    local = when.astimezone(zone_of(prefs))
+    hour = local.hour
+    inside = start <= hour < end if start < end else (hour >= start or hour < end)
+    if not inside:
+        return None
+    ends = dt.datetime.combine(local.date(), dt.time(end), tzinfo=local.tzinfo)
+    if ends <= local:
+        ends = dt.datetime.combine(local.date() + dt.timedelta(days=1), dt.time(end),
+                                   tzinfo=local.tzinfo)
+    return ends
+
+
+def game_key(game: Game) -> str:
+    """The occasion key of a game event: ``"<game id>:<version>"``."""
+    return f"{game.id}:{game.version}"
+
+
+def record_game_notifications(
+    *, game: Game, newly_awaited: Iterable[Seat] = (), started: bool = False,
+    finished: bool = False,
+) -> bool:
+    """Record the notifications a committed game change causes; True if any were new.
+
+    Called by ``games.services`` under the game row lock, after the version was bumped.
+    ``newly_awaited`` seats (awaited now, not before) get a turn email, except when the
+    game just ``started``: then every seat gets one game-started email that says what is
+    awaited. When the game ``finished`` every seat gets the result. Preferences are applied
+    at delivery, so the rows also record what was held back and why.
+    """
+    key = game_key(game)
+    rows = []
+    if started or finished:
+        kind = NotificationKind.GAME_STARTED if started else NotificationKind.GAME_FINISHED
+        rows = [Notification(kind=kind, recipient_id=seat.user_id, game=game,
+                             version=game.version, key=key)
+                for seat in Seat.objects.filter(game=game)]
+    else:
+        rows = [Notification(kind=NotificationKind.TURN, recipient_id=seat.user_id, game=game,
+                             version=game.version, key=key)
+                for seat in newly_awaited]
+    if not rows:
+        return False
+    Notification.objects.bulk_create(rows, ignore_conflicts=True)
+    return True
+
+
+def invitation_create(*, game_id: uuid.UUID | str, inviter, invitee) -> Notification:
+    """Invite ``invitee`` to an open game ``inviter`` sits at; the email goes after commit.
+
+    Idempotent: inviting the same user to the same game again returns the first invitation
+    and sends nothing more. Raises ``InvitationError``.
+    """
+    from notifications.tasks import deliver_notification_task
+
+    with transaction.atomic():
+        game = Game.objects.filter(pk=game_id).first()
+        if game is None or game.status != GameStatus.OPEN:
+            raise InvitationError("Only a game that has not started can take invitations.")
+        seated = set(Seat.objects.filter(game=game).values_list("user_id", flat=True))
+        if inviter.pk not in seated:
+            raise InvitationError("Only a player at this game can invite others.")
+        if invitee.pk in seated:
+            raise InvitationError(f"{invitee} already has a seat at this game.")
+        notification, created = Notification.objects.get_or_create(
+            recipient=invitee, kind=NotificationKind.INVITATION, key=str(game.id),
+            defaults={"game": game, "version": game.version,
+                      "data": {"inviter": inviter.get_username()}},
+        )
+        if created:
+            deliver_notification_task.delay_on_commit(notification.pk)
+    return notification
+
+
+def _claim(notification_id: int, now: dt.datetime) -> bool:
+    """Take the lease on a due, queued row; False if another delivery holds or sent it."""
+    free = Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)
+    return bool(
+        Notification.objects.filter(
+            free, pk=notification_id, status=NotificationStatus.QUEUED, send_after__lte=now
+        ).update(claimed_until=now + CLAIM_LEASE)
+    )
+
+
+def _skip_reason(notification: Notification, prefs: Preferences) -> str:
+    """Why this notification must not be sent now (empty: send it)."""
+    kind, game = notification.kind, notification.game
+    if not notification.recipient.email:
+        return "no email address"
+    if game is not None and kind != NotificationKind.INVITATION \
+            and prefs.muted_games.filter(pk=game.pk).exists():
+        return "game muted"
+    if kind == NotificationKind.TURN:
+        if prefs.turn_emails != TurnEmails.IMMEDIATE:
+            return f"turn emails: {prefs.turn_emails}"
+        if game.status != GameStatus.ACTIVE:
+            return "game no longer active"
+        if not Seat.objects.filter(game=game, user=notification.recipient).exclude(
+                awaiting="").exists():
+            return "no longer awaited"
+        if Notification.objects.filter(
+                kind=kind, recipient=notification.recipient, game=game,
+                version__gt=notification.version).exists():
+            return "superseded by a later turn"
+    elif kind in (NotificationKind.GAME_STARTED, NotificationKind.GAME_FINISHED):
+        if not prefs.game_emails:
+            return "game emails off"
+    elif kind == NotificationKind.INVITATION:
+        if not prefs.invitation_emails:
+            return "invitation emails off"
+        if game is None or game.status != GameStatus.OPEN:
+            return "game no longer open"
+    elif kind == NotificationKind.DIGEST:
+        if prefs.turn_emails != TurnEmails.DIGEST:
+            return f"turn emails: {prefs.turn_emails}"
+    return ""
+
+
+def _finish(notification_id: int, **fields) -> None:
+    """Store the delivery's result and release the lease."""
+    Notification.objects.filter(pk=notification_id).update(claimed_until=None, **fields)
+
+
+def notification_deliver(*, notification_id: int, now: dt.datetime | None = None) -> str:
+    """Send one notification if it is due and still wanted; idempotent.
+
+    Returns what happened: ``"sent"``, ``"skipped"`` (preferences, mute, or the game moved
+    on), ``"deferred"`` (quiet hours: ``send_after`` is moved to their end), ``"retry"``
+    (sending failed; tried again later), ``"failed"`` (after ``MAX_ATTEMPTS``) or
+    ``"not claimed"`` (already sent, not due, or another delivery holds it).
+    """
+    from notifications.emails import build_message
+
+    now = now or timezone.now()
+    if not _claim(notification_id, now):
+        return "not claimed"
+    notification = Notification.objects.select_related("recipient", "game").get(
+        pk=notification_id
+    )
+    prefs = preferences_for(notification.recipient)
+    reason = _skip_reason(notification, prefs)
+    if reason:
+        _finish(notification_id, status=NotificationStatus.SKIPPED, skip_reason=reason)
+        return "skipped"
+    if notification.kind != NotificationKind.DIGEST:
+        ends = quiet_hours_end(prefs, now)
+        if ends is not None:
+            _finish(notification_id, send_after=ends)
+            return "deferred"
+    attempts = notification.attempts + 1
+    try:
+        build_message(notification, prefs).send(fail_silently=False)
+    except Exception as exc:  # noqa: BLE001 - any transport error is retried, then recorded
+        logger.warning("notification %s: attempt %s failed: %s", notification_id, attempts, exc)
+        if attempts >= MAX_ATTEMPTS:
+            _finish(notification_id, status=NotificationStatus.FAILED, attempts=attempts,
+                    last_error=repr(exc))
+            return "failed"
+        delay = RETRY_DELAYS[min(attempts, len(RETRY_DELAYS)) - 1]
+        _finish(notification_id, attempts=attempts, last_error=repr(exc),
+                send_after=now + delay)
+        return "retry"
+    _finish(notification_id, status=NotificationStatus.SENT, attempts=attempts,
+            sent_at=timezone.now())
+    return "sent"
+
+
+def due_notification_ids(*, now: dt.datetime | None = None, limit: int = 500) -> list[int]:
+    """Queued notifications that are due and not held by a live lease, oldest first."""
+    now = now or timezone.now()
+    return list(
+        Notification.objects.filter(status=NotificationStatus.QUEUED, send_after__lte=now)
+        .filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
+        .order_by("send_after", "pk")
+        .values_list("pk", flat=True)[:limit]
+    )
+
+
+def digests_record(*, now: dt.datetime | None = None) -> list[int]:
+    """Record today's digest for every digest user whose local digest hour is now.
+
+    A digest lists every active game waiting for the user (muted games left out), oldest
+    wait first; users with nothing waiting get none. The key is the user's local date, so
+    sweeps repeated within the hour record one digest a day. Returns the new rows' ids.
+    """
+    now = now or timezone.now()
+    due: dict[int, str] = {}
+    for prefs in Preferences.objects.filter(turn_emails=TurnEmails.DIGEST).only(
+            "user_id", "digest_hour", "time_zone"):
+        local = now.astimezone(zone_of(prefs))
+        if local.hour == prefs.digest_hour:
+            due[prefs.user_id] = local.date().isoformat()
+    if not due:
+        return []
+    done = set(
+        Notification.objects.filter(kind=NotificationKind.DIGEST, recipient_id__in=due)
+        .filter(key__in=set(due.values())).values_list("recipient_id", "key")
+    )
+    muted = set(
+        Preferences.muted_games.through.objects.filter(preferences__user_id__in=due)
+        .values_list("preferences__user_id", "game_id")
+    )
+    waiting: dict[int, list[str]] = {}
+    for user_id, game_id in (
+        Seat.objects.filter(user_id__in=due, game__status=GameStatus.ACTIVE)
+        .exclude(awaiting="").order_by("awaiting_since", "pk")
+        .values_list("user_id", "game_id")
+    ):
+        if (user_id, due[user_id]) not in done and (user_id, game_id) not in muted:
+            waiting.setdefault(user_id, []).append(str(game_id))
+    rows = [Notification(kind=NotificationKind.DIGEST, recipient_id=user_id, key=due[user_id],
+                         data={"games": games}, send_after=now)
+            for user_id, games in waiting.items()]
+    Notification.objects.bulk_create(rows, ignore_conflicts=True)
+    return list(
+        Notification.objects.filter(
+            kind=NotificationKind.DIGEST, recipient_id__in=waiting,
+            status=NotificationStatus.QUEUED, key__in=set(due.values()),
+        ).values_list("pk", flat=True)
+    )
+
+
+UNSUBSCRIBED = {
+    "turn_emails": "turn emails",
+    "game_emails": "emails when a game starts or ends",
+    "invitation_emails": "invitation emails",
+}
+
+
+def unsubscribe_describe(what: str) -> str:
+    """A short description of what an unsubscribe token switches off."""
+    if what.startswith("mute:"):
+        game = Game.objects.filter(pk=what.split(":", 1)[1]).first()
+        return f"emails about the game “{game.name}”" if game else "emails about this game"
+    return UNSUBSCRIBED[what]
+
+
+@transaction.atomic
+def unsubscribe(*, user_id: int, what: str) -> bool:
+    """Switch off the one preference ``what`` (from a signed token) for ``user_id``.
+
+    ``turn_emails`` becomes off; ``game_emails`` and ``invitation_emails`` become false;
+    ``mute:<game id>`` mutes that game. Nothing else changes. Returns False if the user or
+    game no longer exists. Idempotent.
+    """
+    prefs = Preferences.objects.filter(user_id=user_id).select_for_update().first()
+    if prefs is None:
+        from django.contrib.auth import get_user_model
+
+        user = get_user_model().objects.filter(pk=user_id).first()
+        if user is None:
+            return False
+        prefs = preferences_for(user)
+    if what.startswith("mute:"):
+        game = Game.objects.filter(pk=what.split(":", 1)[1]).first()
+        if game is None:
+            return False
+        prefs.muted_games.add(game)
+        return True
+    setattr(prefs, what, TurnEmails.OFF if what == "turn_emails" else False)
+    prefs.save(update_fields=[what, "updated_at"])
+    return True

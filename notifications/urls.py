@@ -1,0 +1,9 @@
+"""URLs of the notifications app; names start with ``notifications-``."""
+from django.urls import path
+
+from notifications import views
+
+urlpatterns = [
+    path("preferences/", views.preferences, name="notifications-preferences"),
+    path("unsubscribe/<str:token>/", views.unsubscribe_link, name="notifications-unsubscribe"),
+]

@@ -1,0 +1,48 @@
+"""Pages: the notification preferences, and the one-click unsubscribe link."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods
+
+from notifications.forms import PreferencesForm
+from notifications.services import preferences_for, unsubscribe, unsubscribe_describe
+from notifications.tokens import BadToken, read_unsubscribe_token
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def preferences(request: HttpRequest) -> HttpResponse:
+    """Show and save the user's email preferences."""
+    prefs = preferences_for(request.user)
+    form = PreferencesForm(request.POST or None, instance=prefs, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Your email preferences are saved.")
+        return redirect("notifications-preferences")
+    return render(request, "notifications/preferences.html", {"form": form})
+
+
+@csrf_exempt  # the signed token is the authority; mail clients POST without a CSRF token
+@require_http_methods(["GET", "POST"])
+def unsubscribe_link(request: HttpRequest, token: str) -> HttpResponse:
+    """One-click unsubscribe, no login needed (RFC 8058).
+
+    POST (the mail client's one-click request, or the button on the page) switches off the
+    one preference the token names. GET only shows the button, so link scanners that
+    prefetch URLs cannot unsubscribe anyone.
+    """
+    try:
+        user_id, what = read_unsubscribe_token(token)
+    except BadToken as exc:
+        # 403: without a valid signature the request carries no authority at all.
+        return render(request, "notifications/unsubscribe.html", {"error": str(exc)}, status=403)
+    context = {"what": unsubscribe_describe(what)}
+    if request.method == "POST":
+        context["done"] = unsubscribe(user_id=user_id, what=what)
+        if not context["done"]:
+            context["error"] = "This account or game no longer exists."
+    return render(request, "notifications/unsubscribe.html", context)

@@ -1,0 +1,46 @@
+"""Fixtures for notification tests: committed game changes with their on-commit tasks."""
+from __future__ import annotations
+
+import pytest
+
+from games import services
+from games.access import make_invite_token
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks):
+    """``committed(fn, **kwargs)``: call a service and run its on-commit tasks (eager)."""
+
+    def run(fn, **kwargs):
+        with django_capture_on_commit_callbacks(execute=True):
+            return fn(**kwargs)
+
+    return run
+
+
+@pytest.fixture
+def start_game(committed):
+    """``start_game(creator, *joiners, name=...)``: a started game, start emails delivered."""
+
+    def make(creator, *joiners, name: str = "Loire", is_public: bool = True):
+        game = services.game_create(creator=creator, name=name, max_seats=len(joiners) + 1,
+                                    options={}, is_public=is_public)
+        for user in joiners:
+            committed(services.seat_join, game_id=game.pk, user=user,
+                      invite_token=make_invite_token(game))
+        game.refresh_from_db()
+        return game
+
+    return make
+
+
+@pytest.fixture
+def pick(committed):
+    """``pick(game, user, n=1)``: fake engine; submit a pick at the game's current version."""
+
+    def submit(game, user, n: int = 1):
+        game.refresh_from_db()
+        return committed(services.game_submit_action, game_id=game.pk, user=user,
+                         action={"type": "pick", "n": n}, expected_version=game.version)
+
+    return submit

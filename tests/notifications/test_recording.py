@@ -1,0 +1,74 @@
+"""Which game changes record which notifications (rows written in the game transaction)."""
+from django.core import mail
+
+from games import services
+from notifications.models import Notification, NotificationKind as Kind, NotificationStatus
+
+
+def _rows(game, kind):
+    return sorted(Notification.objects.filter(game=game, kind=kind)
+                  .values_list("recipient__username", "version"))
+
+
+def test_starting_a_game_records_one_started_email_per_player_and_no_turn_email(
+        fake_engine, start_game, alice, bob):
+    game = start_game(alice, bob)
+    assert _rows(game, Kind.GAME_STARTED) == [("alice", 0), ("bob", 0)]
+    assert _rows(game, Kind.TURN) == []
+    assert sorted(m.to[0] for m in mail.outbox) == ["alice@example.com", "bob@example.com"]
+
+
+def test_a_seat_still_awaited_gets_no_new_turn_email(fake_engine, start_game, pick, alice, bob):
+    game = start_game(alice, bob)
+    pick(game, alice)  # bob was awaited before and still is
+    assert _rows(game, Kind.TURN) == []
+
+
+def test_seats_that_become_awaited_get_a_turn_email(fake_engine, start_game, pick, alice, bob):
+    game = start_game(alice, bob)
+    mail.outbox.clear()
+    pick(game, alice)
+    pick(game, bob)  # completes the phase; the resolution opens the next round for both
+    game.refresh_from_db()
+    assert game.version == 3
+    assert _rows(game, Kind.TURN) == [("alice", 3), ("bob", 3)]
+    assert sorted(m.to[0] for m in mail.outbox) == ["alice@example.com", "bob@example.com"]
+    assert all(m.subject.startswith("[Orléans Online] Your turn in “Loire”") for m in mail.outbox)
+
+
+def test_the_turn_email_is_sent_even_with_the_game_page_open(
+        fake_engine, start_game, pick, client_for, alice, bob):
+    game = start_game(alice, bob)
+    page = client_for(alice)
+    assert page.get(f"/games/{game.pk}/").status_code == 200
+    pick(game, alice)
+    assert page.get(f"/games/{game.pk}/poll/", {"v": 1}).status_code in (200, 204)
+    mail.outbox.clear()
+    pick(game, bob)
+    assert "alice@example.com" in [m.to[0] for m in mail.outbox]
+
+
+def test_finishing_a_game_records_the_result_for_every_player(
+        fake_engine, start_game, pick, alice, bob):
+    game = start_game(alice, bob)
+    for _round in range(fake_engine.ROUNDS):
+        pick(game, alice, 2)
+        pick(game, bob, 1)
+    game.refresh_from_db()
+    assert game.is_finished
+    finished = Notification.objects.filter(game=game, kind=Kind.GAME_FINISHED)
+    assert {n.recipient.username for n in finished} == {"alice", "bob"}
+    assert {n.status for n in finished} == {NotificationStatus.SENT}
+    # the last round opened no turn: no turn email for the final version
+    assert not Notification.objects.filter(game=game, kind=Kind.TURN, version=game.version)
+
+
+def test_a_rolled_back_submission_records_nothing(fake_engine, start_game, alice, bob):
+    game = start_game(alice, bob)
+    before = Notification.objects.count()
+    try:
+        services.game_submit_action(game_id=game.pk, user=alice, action={"type": "pick", "n": 9},
+                                    expected_version=game.version)
+    except Exception:  # noqa: BLE001 - the engine refuses the action
+        pass
+    assert Notification.objects.count() == before
