@@ -136,12 +136,13 @@ def _notify(game: Game, *, newly_awaited: list[Seat], started: bool = False,
     that became awaited; whether one is sent is decided at delivery, never by whether the
     player has the game page open.
     """
+    from games.tasks import enqueue_on_commit
     from notifications.services import record_game_notifications
     from notifications.tasks import deliver_game_notifications_task
 
     if record_game_notifications(game=game, newly_awaited=newly_awaited, started=started,
                                  finished=finished):
-        deliver_game_notifications_task.delay_on_commit(str(game.id), game.version)
+        enqueue_on_commit(deliver_game_notifications_task, str(game.id), game.version)
 
 
 def _store(game: Game, state: Any, *, seat: int | None, action: dict, events: list) -> Move:
@@ -162,9 +163,9 @@ def _store(game: Game, state: Any, *, seat: int | None, action: dict, events: li
     newly_awaited = _sync_awaiting(game, state)
     _notify(game, newly_awaited=newly_awaited, finished=game.status == GameStatus.FINISHED)
     if game.status == GameStatus.ACTIVE and engine.needs_resolution(state):
-        from games.tasks import resolve_game_task
+        from games.tasks import enqueue_on_commit, resolve_game_task
 
-        resolve_game_task.delay_on_commit(str(game.id), game.version)
+        enqueue_on_commit(resolve_game_task, str(game.id), game.version)
     return move
 
 

@@ -5,7 +5,32 @@ row lock, so a duplicate or late delivery does nothing.
 """
 from __future__ import annotations
 
+import functools
+import logging
+
 from celery import shared_task
+from django.db import transaction
+from kombu.exceptions import OperationalError
+
+logger = logging.getLogger(__name__)
+
+
+def _publish(task, *args) -> None:
+    """Send ``task(*args)`` to the broker; an unreachable broker is logged, not raised."""
+    try:
+        task.delay(*args)
+    except OperationalError as exc:
+        logger.warning("broker unreachable, %s%r left to the beat sweeps: %s", task.name, args, exc)
+
+
+def enqueue_on_commit(task, *args) -> None:
+    """Queue ``task(*args)`` once the current transaction commits.
+
+    Unlike ``delay_on_commit``, a broker that cannot be reached (Redis down) does not turn
+    an already committed submission into an error: the rows written in the transaction are
+    the record, and the beat sweeps (stalled games, due notifications) do the work later.
+    """
+    transaction.on_commit(functools.partial(_publish, task, *args))
 
 
 @shared_task(acks_late=True, ignore_result=True)

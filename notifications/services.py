@@ -111,6 +111,7 @@ def invitation_create(*, game_id: uuid.UUID | str, inviter, invitee) -> Notifica
     Idempotent: inviting the same user to the same game again returns the first invitation
     and sends nothing more. Raises ``InvitationError``.
     """
+    from games.tasks import enqueue_on_commit
     from notifications.tasks import deliver_notification_task
 
     with transaction.atomic():
@@ -128,7 +129,7 @@ def invitation_create(*, game_id: uuid.UUID | str, inviter, invitee) -> Notifica
                       "data": {"inviter": inviter.get_username()}},
         )
         if created:
-            deliver_notification_task.delay_on_commit(notification.pk)
+            enqueue_on_commit(deliver_notification_task, notification.pk)
     return notification
 
 

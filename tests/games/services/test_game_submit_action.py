@@ -90,7 +90,7 @@ def test_it_queues_the_resolution_on_commit_once_everyone_has_submitted(
         game_submit_action(game_id=started_game.pk, user=bob_seat.user,
                            action={"type": "pick", "n": 1}, expected_version=1)
     # the resolution, then the turn emails of the round it opens
-    assert [c.func.__self__.name for c in callbacks] == [
+    assert [c.args[0].name for c in callbacks] == [
         "games.tasks.resolve_game_task", "notifications.tasks.deliver_game_notifications_task"]
     started_game.refresh_from_db()
     assert started_game.version == 3
