@@ -5,6 +5,8 @@ dave is the fourth player. Everyone has a verified email address, so allauth let
 """
 from __future__ import annotations
 
+import os
+
 import pytest
 
 import engine
@@ -151,3 +153,26 @@ def make_game(db):
 def started_game(make_game, alice, bob):
     """A started two-player game between alice and bob."""
     return make_game(alice, bob, seats=2)
+
+
+# Marks of a test module that needs PostgreSQL, Redis and a real worker (.ci/run sets them up).
+SERVICES_MARKS = [
+    pytest.mark.services,
+    pytest.mark.skipif(
+        not os.environ.get("ORLEANS_SERVICES_TESTS") or not os.environ.get("REDIS_URL"),
+        reason="needs ORLEANS_SERVICES_TESTS=1 with PostgreSQL and Redis (see .ci/run)",
+    ),
+    pytest.mark.django_db(transaction=True),
+]
+
+
+@pytest.fixture
+def celery_worker():
+    """A real worker, consuming from the Redis broker in a background thread."""
+    from celery.contrib.testing.worker import start_worker
+
+    from orleans_site.celery import app
+
+    assert not app.conf.task_always_eager
+    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
+        yield app

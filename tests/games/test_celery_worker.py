@@ -4,35 +4,15 @@ Marked ``services``: it runs only with ORLEANS_SERVICES_TESTS=1, DATABASE_URL po
 PostgreSQL and REDIS_URL at Redis. The worker runs in a thread of this process, so it uses
 the test database; the test waits on Celery's task_postrun signal, not on a timer.
 """
-import os
 import threading
 
-import pytest
 from celery.signals import task_postrun
 
 from games.models import Move
 from tests.games.helpers import everyone_picks
+from tests.conftest import SERVICES_MARKS
 
-pytestmark = [
-    pytest.mark.services,
-    pytest.mark.skipif(
-        not os.environ.get("ORLEANS_SERVICES_TESTS") or not os.environ.get("REDIS_URL"),
-        reason="needs ORLEANS_SERVICES_TESTS=1 with PostgreSQL and Redis (see .ci/run)",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
-
-
-@pytest.fixture
-def celery_worker():
-    """A real worker, consuming from the Redis broker in a background thread."""
-    from celery.contrib.testing.worker import start_worker
-
-    from orleans_site.celery import app
-
-    assert not app.conf.task_always_eager
-    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
-        yield app
+pytestmark = SERVICES_MARKS
 
 
 def test_the_worker_resolves_a_completed_phase(fake_engine, celery_worker, started_game):

@@ -4,38 +4,18 @@ Marked ``services``: runs only with ORLEANS_SERVICES_TESTS=1, PostgreSQL and Red
 worker runs in a thread of this process (so it shares the test database and the locmem
 outbox); the test waits on Celery's task_postrun signal, not on a timer.
 """
-import os
 import threading
 
-import pytest
 from celery.signals import task_postrun
 from django.core import mail
 
 from notifications.models import Notification, NotificationStatus
 from notifications.tasks import deliver_game_notifications_task
 from tests.games.helpers import everyone_picks
+from tests.conftest import SERVICES_MARKS
 
-pytestmark = [
-    pytest.mark.services,
-    pytest.mark.skipif(
-        not os.environ.get("ORLEANS_SERVICES_TESTS") or not os.environ.get("REDIS_URL"),
-        reason="needs ORLEANS_SERVICES_TESTS=1 with PostgreSQL and Redis (see .ci/run)",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = SERVICES_MARKS
 TASK = "notifications.tasks.deliver_game_notifications_task"
-
-
-@pytest.fixture
-def celery_worker():
-    """A real worker, consuming from the Redis broker in a background thread."""
-    from celery.contrib.testing.worker import start_worker
-
-    from orleans_site.celery import app
-
-    assert not app.conf.task_always_eager
-    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
-        yield app
 
 
 def _wait_for(task_name: str, version: int, count: int, action) -> None:
