@@ -4,58 +4,19 @@ Proves the htmx wiring unit tests cannot: the CSRF header from <body hx-headers>
 out-of-band region swaps after a decision, the #flash message for a refused one, and
 version-keyed polling picking up another player's move. Skipped where chromium is absent.
 """
-import shutil
-
 import pytest
-from django.db import connections
-from django.test import Client
 from django.urls import reverse
 
 from games.models import Move
 from games.services import game_submit_action
+from tests.browser.conftest import CHROMIUM
 from tests.games.helpers import awaited_move
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed"),
     pytest.mark.django_db(transaction=True),
 ]
-
-
-@pytest.fixture
-def browser(monkeypatch):
-    """A headless chromium; Django's ORM is used from the test alongside its event loop."""
-    from playwright.sync_api import sync_playwright
-
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
-        yield browser
-        browser.close()
-        # The ORM calls made while Playwright runs use their own connection (Playwright's
-        # greenlet has its own context); close it so the test database can be dropped.
-        connections.close_all()
-
-
-@pytest.fixture
-def page_for(browser, live_server):
-    """``page_for(user)`` -> a browser page logged in as ``user``."""
-    contexts = []
-
-    def make(user):
-        client = Client()
-        client.force_login(user)
-        context = browser.new_context(base_url=live_server.url)
-        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                              "url": live_server.url}])
-        contexts.append(context)
-        return context.new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
 
 
 def game_url(game):
