@@ -59,6 +59,7 @@ class PlayerResult:
     seat: Seat
     score: Any
     placement: int | None
+    breakdown: dict | None = None
 
 
 @dataclass
@@ -70,36 +71,9 @@ class FinishedGame:
     viewer: PlayerResult | None = None
 
 
-def _total(score: Any) -> Any:
-    """A seat's total from an outcome score entry (a number or a breakdown dict)."""
-    if isinstance(score, dict):
-        for key in ("total", "vp", "points"):
-            if key in score:
-                return score[key]
-    return score
-
-
-def _placements(outcome: dict, players: int) -> dict[int, int]:
-    """Seat index -> 1-based placement, from ``outcome["ranking"]``.
-
-    The ranking lists seat indices best first; an entry may be a list of tied seats, or a
-    dict with a ``seat`` and optionally a ``place``.
-    """
-    placements: dict[int, int] = {}
-    place = 1
-    for entry in outcome.get("ranking") or []:
-        if isinstance(entry, dict):
-            seat_index = entry.get("seat")
-            placements[seat_index] = entry.get("place", entry.get("rank", place))
-            place += 1
-        elif isinstance(entry, (list, tuple)):
-            for seat_index in entry:
-                placements[seat_index] = place
-            place += len(entry)
-        else:
-            placements[entry] = place
-            place += 1
-    return {k: v for k, v in placements.items() if isinstance(k, int) and 0 <= k < players}
+def _placements(outcome: dict) -> dict[int, int]:
+    """Seat index -> 1-based placement (ties share one), from ``engine.outcome``'s ranking."""
+    return {entry["seat"]: entry["place"] for entry in outcome.get("ranking") or []}
 
 
 def finished_game_result(game: Game, user=None) -> FinishedGame:
@@ -107,11 +81,12 @@ def finished_game_result(game: Game, user=None) -> FinishedGame:
     outcome = game.outcome or {}
     seats = list(game.seats.all())
     scores = outcome.get("scores") or []
-    placements = _placements(outcome, len(seats))
+    placements = _placements(outcome)
     result = FinishedGame(game=game)
     for seat in seats:
-        score = _total(scores[seat.order]) if seat.order < len(scores) else None
-        line = PlayerResult(seat=seat, score=score, placement=placements.get(seat.order))
+        breakdown = scores[seat.order] if seat.order < len(scores) else None
+        line = PlayerResult(seat=seat, score=breakdown["total"] if breakdown else None,
+                            placement=placements.get(seat.order), breakdown=breakdown)
         result.results.append(line)
         if user is not None and seat.user_id == user.pk:
             result.viewer = line

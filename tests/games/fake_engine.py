@@ -165,12 +165,16 @@ def view(state: GameState, seat: int | None) -> dict:
 
 
 def outcome(state: GameState) -> dict | None:
-    """Scores and ranking (ties share a list) once over."""
+    """Scores and ranking in the real engine's shape (ties share a place) once over."""
     if not is_over(state):
         return None
-    scores = [{"total": s} for s in state.scores]
+    scores = [{"seat": s, "total": t} for s, t in enumerate(state.scores)]
     order = sorted(range(len(state.scores)), key=lambda s: -state.scores[s])
-    return {"scores": scores, "ranking": order}
+    ranking = []
+    for i, s in enumerate(order):
+        tied = ranking and state.scores[ranking[-1]["seat"]] == state.scores[s]
+        ranking.append({"seat": s, "place": ranking[-1]["place"] if tied else i + 1, "total": state.scores[s]})
+    return {"scores": scores, "ranking": ranking, "winners": [r["seat"] for r in ranking if r["place"] == 1]}
 
 
 def describe_action(action: dict) -> str:

@@ -106,5 +106,5 @@ def test_it_finishes_the_game_and_stores_the_outcome(
     play_fake_game_to_the_end(started_game, django_capture_on_commit_callbacks, winner=first.user)
     assert started_game.status == GameStatus.FINISHED
     assert started_game.finished_at is not None
-    assert started_game.outcome["ranking"] == [first.order, second.order]
+    assert [r["seat"] for r in started_game.outcome["ranking"]] == [first.order, second.order]
     assert not started_game.seats.exclude(awaiting="").exists()
