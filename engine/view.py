@@ -55,9 +55,8 @@ def _player_view(s: dict, p: dict, viewer, awaited: dict) -> dict:
 def view_data(s: dict, seat: int | None) -> dict:
     """The JSON-safe view of ``s`` for ``seat`` (``None`` = spectator); see module doc."""
     awaited = awaiting_data(s)
-    hourglass_left: dict = {}
-    for e in s["hourglass"]:
-        hourglass_left[e] = hourglass_left.get(e, 0) + 1
+    # counts in the fixed event order: the order of the keys must not follow the hidden stack
+    hourglass_left = {e: s["hourglass"].count(e) for e in C.EVENTS if e in s["hourglass"]}
     return {
         "seat": seat,
         "options": dict(s["options"]),

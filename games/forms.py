@@ -69,7 +69,7 @@ class ActionForm(forms.Form):
         raw = self.cleaned_data["action"]
         try:
             action = json.loads(raw)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # RecursionError: absurdly deep nesting
             raise forms.ValidationError("The action is not valid JSON.") from exc
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise forms.ValidationError('The action must be an object with a "type".')

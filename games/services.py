@@ -282,21 +282,50 @@ def game_cancel(*, game_id: GameId, user) -> Game:
     return game
 
 
+#: Action types of simultaneous steps (followers, planning, event prompts) that change only
+#: the acting seat's own situation: another seat's move of one of these kinds does not make
+#: a player's page stale, so players planning at the same time do not refuse each other.
+INDEPENDENT_ACTION_TYPES = frozenset({"draw", "pull_back", "place", "unplace", "submit_plan", "return_food", "torture"})
+#: How many moves back a page may be and still be checked for independence.
+STALE_WINDOW = 40
+
+
+def _only_others_moved_independently(game: Game, seat_order: int, expected_version: int) -> bool:
+    """True if every move after ``expected_version`` was another seat's independent action.
+
+    Then the page the player acted on still shows everything their decision depends on, so
+    the submission is checked against the current state instead of being refused as stale
+    (``engine.apply`` still validates it). A resolution step (seat null) or any move of the
+    player's own seat, or a page older than ``STALE_WINDOW`` moves, makes it stale.
+    """
+    if not 0 <= expected_version < game.version or game.version - expected_version > STALE_WINDOW:
+        return False
+    later = Move.objects.filter(game=game, seq__gt=expected_version).values_list("seat", "action")
+    return all(
+        seat is not None and seat != seat_order and action.get("type") in INDEPENDENT_ACTION_TYPES
+        for seat, action in later
+    )
+
+
 @transaction.atomic
 def game_submit_action(*, game_id: GameId, user, action: dict, expected_version: int) -> Move:
     """Apply one player's action: the only way a move enters a game.
 
     Locks the game, checks it is active and still at ``expected_version`` (else
-    ``StaleVersion``), finds the user's seat (else ``NotSeated``), calls ``engine.apply``
+    ``StaleVersion``, unless only other seats' independent simultaneous moves came in
+    between: see ``_only_others_moved_independently``), finds the user's seat (else
+    ``NotSeated``), calls ``engine.apply``
     (``engine.RulesError`` propagates, nothing is written), then appends the ``Move``,
     stores the snapshot and bumps the version. If a simultaneous phase is now complete,
     ``resolve_game_task`` is queued to run after commit. Returns the new move.
     """
     game = _lock_game(game_id)
     _require_status(game, GameStatus.ACTIVE, "This game is not being played.")
-    if game.version != expected_version:
-        raise StaleVersion(expected=expected_version, actual=game.version)
     seat = Seat.objects.filter(game=game, user=user).first()
+    if game.version != expected_version and not (
+        seat is not None and _only_others_moved_independently(game, seat.order, expected_version)
+    ):
+        raise StaleVersion(expected=expected_version, actual=game.version)
     if seat is None:
         raise NotSeated("You do not have a seat at this game.")
     new_state, events = engine.apply(engine.from_json(game.state), seat.order, action)

@@ -16,7 +16,7 @@ from typing import Callable
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 
 import engine
 from games.access import get_game_for_user_or_404
@@ -29,9 +29,13 @@ class InvalidSubmission(ServiceError):
 
 
 def _back_to_game(request: HttpRequest, game_id) -> HttpResponse:
+    """Redirect to the game page, or back to the invite page when a token came with the post."""
     token = request.POST.get("token")
     if token:
-        return redirect(reverse("games-invite", kwargs={"game_id": game_id, "token": token}))
+        try:
+            return redirect(reverse("games-invite", kwargs={"game_id": game_id, "token": token}))
+        except NoReverseMatch:  # a forged token that cannot even be part of a URL
+            pass
     return redirect(reverse("games-detail", kwargs={"game_id": game_id}))
 
 

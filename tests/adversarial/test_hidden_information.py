@@ -19,7 +19,6 @@ import random
 import re
 
 import pytest
-from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
@@ -289,14 +288,8 @@ def test_a_spectator_sees_no_market_or_plan_and_no_bag_at_all(table, position):
 
 # The board templates that replace the raw view dump render the events left in a fixed order;
 # while the dump is still the page (this template exists), the leak below is live.
-RAW_VIEW_DUMP = settings.BASE_DIR / "templates" / "games" / "partials" / "_view.html"
 
 
-@pytest.mark.xfail(
-    condition=RAW_VIEW_DUMP.exists(),
-    reason="BUG: the game page dumps engine.view() in key order (partials/_view.html), so "
-    "'Hourglass left' lists the event kinds in the hidden stack's order: the first one is "
-    "the next round's event", strict=True)
 @pytest.mark.parametrize("position", list(POSITIONS))
 def test_reordering_the_hourglass_changes_no_page(table, position):
     game, clients = table
@@ -325,10 +318,6 @@ def test_the_comparison_sees_a_change_to_the_viewers_own_secrets(table):
         assert_same_pages(game, clients, changed, [1])
 
 
-@pytest.mark.xfail(
-    reason="BUG: engine.view()['hourglass_left'] lists the event kinds in the order they "
-    "first appear in the hidden hourglass stack (engine/view.py view_data), so its first key "
-    "is the next round's event", strict=True)
 def test_the_engine_view_does_not_order_the_events_left_by_the_hidden_stack():
     """engine.view's ``hourglass_left`` may give counts, but its key order must not follow
     the hidden stack (the first key would be the next round's event)."""

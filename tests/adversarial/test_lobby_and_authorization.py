@@ -191,10 +191,6 @@ def test_the_invite_token_is_shown_only_to_players(client_for, private_game, mak
     assert make_invite_token(public) not in client_for(carol).get(url("games-detail", public)).text
 
 
-@pytest.mark.xfail(
-    reason="BUG: a refused lobby/act POST carrying a `token` field that contains '/' "
-    "answers 500: errors._back_to_game reverses games-invite with the raw token "
-    "(NoReverseMatch)", strict=True)
 @pytest.mark.parametrize("action", ["games-join", "games-start", "games-act"])
 def test_a_token_with_a_slash_in_a_refused_post_is_not_a_server_error(
         client_for, private_game, started_game, carol, alice, action):
