@@ -27,8 +27,21 @@ test: $(STAMP)
 test-engine: $(STAMP)
 	$(PY) -m pytest tests/engine
 
+# Site figures use a scratch database: PostgreSQL (database orleans_bench) when it answers on
+# 127.0.0.1:5432, else a SQLite file; the worker latency needs PostgreSQL and Redis.
+BENCH_PG_URL ?= postgres://postgres@127.0.0.1:5432/orleans_bench
+BENCH_REDIS_URL ?= redis://127.0.0.1:6379/14
+
 bench: $(STAMP)
 	$(PY) -m engine.bench
+	@db="sqlite:///$(CURDIR)/.bench.sqlite3"; redis_url=""; \
+	if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then \
+	  dropdb -h 127.0.0.1 -U postgres --if-exists orleans_bench 2>/dev/null; \
+	  createdb -h 127.0.0.1 -U postgres orleans_bench 2>/dev/null; db="$(BENCH_PG_URL)"; \
+	  if redis-cli -u "$(BENCH_REDIS_URL)" ping >/dev/null 2>&1; then redis_url="$(BENCH_REDIS_URL)"; fi; \
+	fi; \
+	export DATABASE_URL="$$db" REDIS_URL="$$redis_url"; \
+	$(PY) manage.py migrate --noinput >/dev/null && $(PY) manage.py bench_async
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
