@@ -49,6 +49,15 @@ class Game(models.Model):
     )
     outcome = models.JSONField(null=True, blank=True, help_text="engine.outcome() once finished")
     is_public = models.BooleanField(default=True)
+    clock_initial_seconds = models.PositiveIntegerField(
+        default=0, help_text="each seat's time bank at the start, seconds; 0: no clock"
+    )
+    clock_increment_seconds = models.PositiveIntegerField(
+        default=0, help_text="seconds added to a seat's bank per decision"
+    )
+    clock_cap_seconds = models.PositiveIntegerField(
+        default=0, help_text="a seat's bank never exceeds this many seconds"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -101,6 +110,25 @@ class Seat(models.Model):
     awaiting_since = models.DateTimeField(
         null=True, blank=True, help_text="when the engine started awaiting this seat; null if not"
     )
+    bank_seconds = models.IntegerField(
+        default=0, help_text="time bank (seconds) when the clock last started or stopped"
+    )
+    clock_started_at = models.DateTimeField(
+        null=True, blank=True, help_text="when the running clock started; null while stopped"
+    )
+    deadline = models.DateTimeField(
+        null=True, blank=True, db_index=True,
+        help_text="clock_started_at + bank_seconds while the clock runs; null while stopped",
+    )
+    timeouts_in_a_row = models.PositiveSmallIntegerField(
+        default=0, help_text="consecutive timeouts; a decision by the player resets it"
+    )
+    absent = models.BooleanField(
+        default=False, help_text="timed out GAMES_ABSENT_AFTER_TIMEOUTS times in a row"
+    )
+    votes_to_end = models.BooleanField(
+        default=False, help_text="this player agrees to end the game while a seat is absent"
+    )
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -118,6 +146,8 @@ class Move(models.Model):
     """One entry of a game's append-only log: an action and the public events it caused.
 
     ``seat`` is null for an automatic resolution (a simultaneous phase resolved by a task).
+    ``timed_out`` marks an action taken for the seat by the timeout policy
+    (``engine.timeout_action``) when its time ran out.
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
@@ -125,6 +155,7 @@ class Move(models.Model):
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     action = models.JSONField()
     events = models.JSONField(default=list)
+    timed_out = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -146,7 +146,7 @@ def move_log(moves: list[Move], names: dict[int, str]) -> list[RoundLog]:
     """Every public event of ``moves`` (oldest first) grouped by round, newest round first.
 
     Rounds are numbered from 1; an event of kind ``round`` (carrying ``round``) opens the
-    next group.
+    next group. Entries of a move taken by the timeout policy are marked ``timed_out``.
     """
     rounds = [RoundLog(round=1)]
     for move in moves:
@@ -158,5 +158,6 @@ def move_log(moves: list[Move], names: dict[int, str]) -> list[RoundLog]:
                 "text": event_text(event, names),
                 "forced": bool(event.get("forced")),
                 "automatic": move.seat is None,
+                "timed_out": move.timed_out,
             })
     return [r for r in reversed(rounds) if r.entries]

@@ -10,15 +10,18 @@ Errors a user can cause are ``ServiceError`` subclasses with a message fit to sh
 """
 from __future__ import annotations
 
+import datetime as dt
 import random
 import uuid
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
 import engine
+from games import clock
 from games.access import check_invite_token
 from games.models import Game, GameStatus, Move, Seat
 
@@ -65,6 +68,14 @@ class NotSeated(ServiceError):
     """The user has no seat at this game."""
 
 
+class NoAbsentPlayer(ServiceError):
+    """Ending a game by vote needs an absent player."""
+
+
+class VacationError(ServiceError):
+    """Vacation cannot start (no days left this year)."""
+
+
 class StaleVersion(ServiceError):
     """The submission was made against an older version of the game."""
 
@@ -104,27 +115,44 @@ def _renumber_seats(game: Game, seats: list[Seat]) -> None:
         seat.save(update_fields=["order", "colour"])
 
 
+def _users_on_vacation(user_ids) -> set[int]:
+    """Which of ``user_ids`` are on vacation now (their clocks do not run)."""
+    from notifications.models import Preferences
+
+    return set(Preferences.objects.filter(user_id__in=user_ids, vacation_since__isnull=False)
+               .values_list("user_id", flat=True))
+
+
 def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
-    """Copy ``engine.awaiting(state)`` onto the seats (drives "waiting for you" lists).
+    """Copy ``engine.awaiting(state)`` onto the seats (drives "waiting for you" lists) and
+    start or stop their clocks.
 
     Returns the seats that are awaited now and were not before (a change of decision kind
     while still awaited, e.g. draw then plan, does not count); ``awaiting_since`` is set
-    when a seat becomes awaited and cleared when it no longer is.
+    when a seat becomes awaited and cleared when it no longer is. In a game with a clock a
+    newly awaited seat's clock starts (unless its player is on vacation) and a seat no
+    longer awaited has its clock stopped, charged for the time it ran.
     """
     awaited = {} if game.status != GameStatus.ACTIVE else engine.awaiting(state)
     newly_awaited = []
     now = timezone.now()
-    for seat in Seat.objects.filter(game=game).select_related("user"):
+    seats = list(Seat.objects.filter(game=game).select_related("user"))
+    changing = [seat for seat in seats if seat.awaiting != str(awaited.get(seat.order, ""))]
+    on_vacation = (_users_on_vacation([s.user_id for s in changing])
+                   if changing and clock.has_clock(game) else set())
+    for seat in changing:
         kind = str(awaited.get(seat.order, ""))
-        if seat.awaiting == kind:
-            continue
         if not seat.awaiting:
             newly_awaited.append(seat)
             seat.awaiting_since = now
+            if clock.has_clock(game) and seat.user_id not in on_vacation:
+                clock.start(seat, now)
         elif not kind:
             seat.awaiting_since = None
+            clock.stop(seat, now)
         seat.awaiting = kind
-        seat.save(update_fields=["awaiting", "awaiting_since"])
+        seat.save(update_fields=["awaiting", "awaiting_since", "bank_seconds",
+                                 "clock_started_at", "deadline"])
     return newly_awaited
 
 
@@ -145,13 +173,15 @@ def _notify(game: Game, *, newly_awaited: list[Seat], started: bool = False,
         enqueue_on_commit(deliver_game_notifications_task, str(game.id), game.version)
 
 
-def _store(game: Game, state: Any, *, seat: int | None, action: dict, events: list) -> Move:
+def _store(game: Game, state: Any, *, seat: int | None, action: dict, events: list,
+           timed_out: bool = False) -> Move:
     """Append the move, store the new snapshot, bump the version, finish if over.
 
-    Caller holds the game row lock.
+    Caller holds the game row lock. ``timed_out`` marks a move of the timeout policy.
     """
     move = Move.objects.create(
-        game=game, seq=game.version + 1, seat=seat, action=action, events=list(events)
+        game=game, seq=game.version + 1, seat=seat, action=action, events=list(events),
+        timed_out=timed_out,
     )
     game.state = engine.to_json(state)
     game.version += 1
@@ -187,20 +217,25 @@ def _start(game: Game) -> None:
         update_fields=["options", "engine_version", "state", "status", "started_at"]
     )
     _renumber_seats(game, seats)
+    Seat.objects.filter(game=game).update(bank_seconds=game.clock_initial_seconds)
     _notify(game, newly_awaited=_sync_awaiting(game, state), started=True)
 
 
 @transaction.atomic
 def game_create(
     *, creator, name: str, max_seats: int, options: dict, is_public: bool = True,
-    seed: int | None = None,
+    seed: int | None = None, pace: str = "none",
 ) -> Game:
     """Open a new game in the lobby with ``creator`` in the first seat.
 
     ``options`` are engine option names (see ``engine.GameOptions``) without ``players``;
     they are validated by the engine. ``seed`` fixes the engine seed (playtests, tests);
-    a random one is drawn when it is None. Raises ``InvalidGameOptions``.
+    a random one is drawn when it is None. ``pace`` names a preset of ``clock.PACES``
+    (``none``: no clock). Raises ``InvalidGameOptions``.
     """
+    if pace not in clock.PACES:
+        raise InvalidGameOptions(f"Unknown pace {pace!r}.")
+    chosen = clock.PACES[pace]
     if not Game.MIN_SEATS <= max_seats <= Game.MAX_SEATS:
         raise InvalidGameOptions(
             f"A game has {Game.MIN_SEATS} to {Game.MAX_SEATS} seats, not {max_seats}."
@@ -216,6 +251,9 @@ def game_create(
         options=checked.to_dict(),
         engine_version=engine.ENGINE_VERSION,
         is_public=is_public,
+        clock_initial_seconds=chosen.initial,
+        clock_increment_seconds=chosen.increment,
+        clock_cap_seconds=chosen.cap,
         **({} if seed is None else {"seed": seed}),
     )
     Seat.objects.create(game=game, user=creator, order=0)
@@ -329,7 +367,23 @@ def game_submit_action(*, game_id: GameId, user, action: dict, expected_version:
     if seat is None:
         raise NotSeated("You do not have a seat at this game.")
     new_state, events = engine.apply(engine.from_json(game.state), seat.order, action)
+    if action.get("type") not in clock.PLANNING_STEPS:
+        _player_decided(game, seat)
     return _store(game, new_state, seat=seat.order, action=action, events=events)
+
+
+def _player_decided(game: Game, seat: Seat) -> None:
+    """A decision by the seat's player: charge its clock and add the increment (capped),
+    reset its timeout count; an absent player is back, and when no seat is absent any
+    more the votes to end the game are dropped. Caller holds the game row lock."""
+    if clock.has_clock(game):
+        clock.decide(seat, game, timezone.now())
+    was_absent = seat.absent
+    seat.timeouts_in_a_row, seat.absent = 0, False
+    seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline",
+                             "timeouts_in_a_row", "absent"])
+    if was_absent and not Seat.objects.filter(game=game, absent=True).exists():
+        Seat.objects.filter(game=game).update(votes_to_end=False)
 
 
 @transaction.atomic
@@ -347,3 +401,218 @@ def game_resolve(*, game_id: GameId, expected_version: int) -> Move | None:
         return None
     new_state, events = engine.resolve(state)
     return _store(game, new_state, seat=None, action={"type": "resolve"}, events=events)
+
+
+#: At most this many timeout actions are applied for one seat in one call (a torture debt
+#: is paid one item at a time); a safety bound, never reached in a real game.
+MAX_TIMEOUT_ACTIONS = 40
+
+
+@transaction.atomic
+def game_timeout(*, game_id: GameId, seat_order: int, expected_version: int,
+                 now: dt.datetime | None = None) -> list[Move]:
+    """Apply the timeout policy for a seat whose time bank ran out; idempotent.
+
+    Does nothing (returns ``[]``) unless the game is active, still at ``expected_version``,
+    and the seat is awaited with a running clock past its deadline at ``now`` — so a sweep
+    that runs twice, or two sweeps racing, time a seat out once. Otherwise
+    ``engine.timeout_action`` is applied for the seat until it is no longer awaited (a
+    draw is followed by the plan's submission), each action stored as a move marked
+    ``timed_out``. The seat's bank becomes the increment, its consecutive timeouts grow by
+    one, and after ``GAMES_ABSENT_AFTER_TIMEOUTS`` of them it is marked absent. The player
+    gets a "you were timed out" email. Returns the moves stored.
+    """
+    from games.tasks import enqueue_on_commit
+    from notifications.services import record_timed_out
+    from notifications.tasks import deliver_game_notifications_task
+
+    now = now or timezone.now()
+    game = _lock_game(game_id)
+    if game.status != GameStatus.ACTIVE or game.version != expected_version:
+        return []
+    seat = Seat.objects.filter(game=game, order=seat_order).first()
+    if seat is None or not seat.awaiting or seat.clock_started_at is None \
+            or clock.remaining(seat, now) > 0:
+        return []
+    state, moves = engine.from_json(game.state), []
+    while len(moves) < MAX_TIMEOUT_ACTIONS and game.status == GameStatus.ACTIVE:
+        action = engine.timeout_action(state, seat_order)
+        if action is None:
+            break
+        state, events = engine.apply(state, seat_order, action)
+        moves.append(_store(game, state, seat=seat_order, action=action, events=events,
+                            timed_out=True))
+    seat.refresh_from_db()
+    clock.after_timeout(seat, game, now)
+    seat.timeouts_in_a_row += 1
+    seat.absent = seat.absent or seat.timeouts_in_a_row >= settings.GAMES_ABSENT_AFTER_TIMEOUTS
+    seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline",
+                             "timeouts_in_a_row", "absent"])
+    record_timed_out(game=game, seat=seat, moves=len(moves))
+    enqueue_on_commit(deliver_game_notifications_task, str(game.id), game.version)
+    return moves
+
+
+def seats_past_deadline(now: dt.datetime | None = None) -> list[tuple[Any, int]]:
+    """``(game id, seat order)`` of awaited seats in active games whose running clock is
+    past its deadline at ``now``, oldest deadline first (for the sweep)."""
+    now = now or timezone.now()
+    return list(
+        Seat.objects.filter(game__status=GameStatus.ACTIVE, deadline__lte=now)
+        .exclude(awaiting="").order_by("deadline", "pk")
+        .values_list("game_id", "order")
+    )
+
+
+def score_as_it_stands(state: Any) -> dict:
+    """Scores and ranking of an unfinished game, as ``engine.outcome`` would give them if
+    it ended now (RULES §10.3 scoring via ``engine.scoring``), marked ``ended_early``."""
+    from engine.scoring import ranking, score_breakdown
+
+    data = state.data
+    scores = [score_breakdown(data, s) for s in range(len(data["players"]))]
+    rank = ranking(scores)
+    return {"scores": scores, "ranking": rank,
+            "winners": [r["seat"] for r in rank if r["place"] == 1], "ended_early": True}
+
+
+@transaction.atomic
+def game_vote_end(*, game_id: GameId, user) -> bool:
+    """The user votes to end an active game in which a seat is absent; idempotent.
+
+    When every seated player who is not absent has voted, the game is finished and scored
+    as it stands (``score_as_it_stands``), placements recorded, everyone emailed. Returns
+    True if this vote ended the game. Raises ``NotSeated``, ``WrongStatus``,
+    ``NoAbsentPlayer`` (also when the voter is the absent one).
+    """
+    game = _lock_game(game_id)
+    _require_status(game, GameStatus.ACTIVE, "This game is not being played.")
+    seats = list(Seat.objects.filter(game=game))
+    mine = next((s for s in seats if s.user_id == user.pk), None)
+    if mine is None:
+        raise NotSeated("You do not have a seat at this game.")
+    if not any(s.absent for s in seats) or mine.absent:
+        raise NoAbsentPlayer("A game can be ended by vote only while another player is absent.")
+    if not mine.votes_to_end:
+        mine.votes_to_end = True
+        mine.save(update_fields=["votes_to_end"])
+    if not all(s.votes_to_end for s in seats if not s.absent):
+        return False
+    game.status = GameStatus.FINISHED
+    game.finished_at = timezone.now()
+    game.outcome = score_as_it_stands(engine.from_json(game.state))
+    game.save(update_fields=["status", "finished_at", "outcome"])
+    _sync_awaiting(game, None)
+    _notify(game, newly_awaited=[], finished=True)
+    return True
+
+
+@transaction.atomic
+def game_expire_open(*, game_id: GameId, now: dt.datetime | None = None) -> bool:
+    """Cancel an open game nobody started within ``GAMES_OPEN_GAME_MAX_DAYS`` days; the
+    creator is emailed. Idempotent: False if it is no longer open or not old enough."""
+    from games.tasks import enqueue_on_commit
+    from notifications.services import record_game_cancelled
+    from notifications.tasks import deliver_notification_task
+
+    now = now or timezone.now()
+    game = _lock_game(game_id)
+    if game.status != GameStatus.OPEN or game.created_at > open_game_cutoff(now):
+        return False
+    game.status = GameStatus.CANCELLED
+    game.save(update_fields=["status"])
+    notification = record_game_cancelled(game=game)
+    enqueue_on_commit(deliver_notification_task, notification.pk)
+    return True
+
+
+def open_game_cutoff(now: dt.datetime) -> dt.datetime:
+    """Open games created before this moment are old enough to be cancelled."""
+    return now - dt.timedelta(days=settings.GAMES_OPEN_GAME_MAX_DAYS)
+
+
+def vacation_allowance_seconds() -> int:
+    """Vacation a user has per calendar year, in seconds."""
+    return settings.GAMES_VACATION_DAYS_PER_YEAR * clock.DAY
+
+
+def vacation_used_seconds(prefs, now: dt.datetime) -> int:
+    """Vacation used in ``now``'s calendar year (seconds), the running vacation included.
+
+    A vacation is counted in the year it ends; a new year starts from zero.
+    """
+    used = prefs.vacation_seconds_used if prefs.vacation_year == now.year else 0
+    if prefs.vacation_since is not None:
+        used += int((now - prefs.vacation_since).total_seconds())
+    return used
+
+
+def vacation_days_left(prefs, now: dt.datetime) -> float:
+    """Vacation days left this calendar year (never below 0)."""
+    return max(0, vacation_allowance_seconds() - vacation_used_seconds(prefs, now)) / clock.DAY
+
+
+def _locked_preferences(user):
+    from notifications.models import Preferences
+
+    Preferences.objects.get_or_create(user=user)
+    return Preferences.objects.select_for_update().get(user=user)
+
+
+def _each_clock_seat(user):
+    """Lock, one by one in game id order, each game with a clock the user plays in; yields
+    (game, seat) with the seat read under the lock. Inside ``transaction.atomic``."""
+    game_ids = (Seat.objects.filter(user=user, game__status=GameStatus.ACTIVE,
+                                    game__clock_initial_seconds__gt=0)
+                .order_by("game_id").values_list("game_id", flat=True))
+    for game_id in list(game_ids):
+        game = _lock_game(game_id)
+        seat = Seat.objects.filter(game=game, user=user).first()
+        if game.status == GameStatus.ACTIVE and seat is not None:
+            yield game, seat
+
+
+@transaction.atomic
+def vacation_start(*, user, now: dt.datetime | None = None) -> None:
+    """Start the user's vacation: every running clock of theirs stops (no timeouts, no
+    reminders) until ``vacation_stop``. Idempotent; raises ``VacationError`` when no
+    vacation days are left this year."""
+    now = now or timezone.now()
+    prefs = _locked_preferences(user)
+    if prefs.vacation_since is not None:
+        return
+    if vacation_days_left(prefs, now) <= 0:
+        raise VacationError("You have used all your vacation days for this year.")
+    prefs.vacation_seconds_used = vacation_used_seconds(prefs, now)
+    prefs.vacation_year, prefs.vacation_since = now.year, now
+    prefs.save(update_fields=["vacation_since", "vacation_year", "vacation_seconds_used"])
+    for _, seat in _each_clock_seat(user):
+        if seat.clock_started_at is not None:
+            clock.stop(seat, now)
+            seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline"])
+
+
+@transaction.atomic
+def vacation_stop(*, user, now: dt.datetime | None = None) -> None:
+    """End the user's vacation: the days used are counted and the clocks of the seats
+    awaited meanwhile start again from their banks. Idempotent."""
+    now = now or timezone.now()
+    prefs = _locked_preferences(user)
+    if prefs.vacation_since is None:
+        return
+    prefs.vacation_seconds_used = vacation_used_seconds(prefs, now)
+    prefs.vacation_year, prefs.vacation_since = now.year, None
+    prefs.save(update_fields=["vacation_since", "vacation_year", "vacation_seconds_used"])
+    for _, seat in _each_clock_seat(user):
+        if seat.awaiting and seat.clock_started_at is None:
+            clock.start(seat, now)
+            seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline"])
+
+
+def vacations_used_up(now: dt.datetime | None = None) -> list[int]:
+    """Ids of users whose running vacation has used up this year's days (for the sweep)."""
+    from notifications.models import Preferences
+
+    now = now or timezone.now()
+    return [prefs.user_id for prefs in Preferences.objects.filter(vacation_since__isnull=False)
+            if vacation_days_left(prefs, now) <= 0]

@@ -61,3 +61,58 @@ def resolve_stalled_games_task() -> int:
                .values_list("pk", "version"))
     return sum(game_resolve(game_id=pk, expected_version=version) is not None
                for pk, version in stalled)
+
+
+@shared_task(ignore_result=True)
+def enforce_deadlines_task() -> int:
+    """Beat sweep (every minute): time out awaited seats whose time bank ran out.
+
+    First ends the vacations that used up the year's days (their clocks start again),
+    then applies the timeout policy to each seat past its deadline through the idempotent
+    ``game_timeout`` service, at the game version read just before (an earlier timeout in
+    the same game moves it on). The service re-checks version and deadline under the row
+    lock, so a second or concurrent sweep does nothing more. Returns how many seats were
+    timed out.
+    """
+    from django.contrib.auth import get_user_model
+
+    from games.models import Game
+    from games.services import game_timeout, seats_past_deadline, vacation_stop, vacations_used_up
+
+    for user in get_user_model().objects.filter(pk__in=vacations_used_up()):
+        vacation_stop(user=user)
+    timed_out = 0
+    for game_id, order in seats_past_deadline():
+        version = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
+        if version is not None:
+            timed_out += bool(game_timeout(game_id=game_id, seat_order=order,
+                                           expected_version=version))
+    return timed_out
+
+
+@shared_task(ignore_result=True)
+def send_reminders_task() -> int:
+    """Beat sweep (every 5 minutes): record and send the reminders due now (one per
+    reminder interval of a wait; see ``notifications.services.reminders_record``).
+    Returns how many were recorded."""
+    from notifications.services import reminders_record
+    from notifications.tasks import deliver_notification_task
+
+    ids = reminders_record()
+    for pk in ids:
+        _publish(deliver_notification_task, pk)
+    return len(ids)
+
+
+@shared_task(ignore_result=True)
+def expire_open_games_task() -> int:
+    """Beat sweep (hourly): cancel open games older than ``GAMES_OPEN_GAME_MAX_DAYS``
+    days, emailing each creator. Returns how many were cancelled."""
+    from django.utils import timezone
+
+    from games.models import Game, GameStatus
+    from games.services import game_expire_open, open_game_cutoff
+
+    old = Game.objects.filter(status=GameStatus.OPEN, created_at__lt=open_game_cutoff(
+        timezone.now())).values_list("pk", flat=True)
+    return sum(game_expire_open(game_id=pk) for pk in list(old))

@@ -37,6 +37,9 @@ UNSUBSCRIBE_WHAT = {
     NotificationKind.GAME_STARTED: "game_emails",
     NotificationKind.GAME_FINISHED: "game_emails",
     NotificationKind.INVITATION: "invitation_emails",
+    NotificationKind.REMINDER: "turn_emails",
+    NotificationKind.TIMED_OUT: "game_emails",
+    NotificationKind.GAME_CANCELLED: "game_emails",
 }
 
 
@@ -93,10 +96,24 @@ def _context(notification: Notification, prefs: Preferences) -> tuple[str, dict]
         if kind != NotificationKind.INVITATION:
             ctx["mute_url"] = unsubscribe_url(user.pk, f"mute:{game.pk}")
     seat = None if game is None else Seat.objects.filter(game=game, user=user).first()
+    if seat is not None:
+        ctx["deadline"] = local_time(seat.deadline, prefs)
     if kind == NotificationKind.TURN:
         ctx.update(awaited=awaited_text(seat.awaiting),
                    since=local_time(seat.awaiting_since or notification.created_at, prefs))
         subject = f"Your turn in “{game.name}”: {ctx['awaited']}"
+    elif kind == NotificationKind.REMINDER:
+        ctx.update(awaited=awaited_text(seat.awaiting),
+                   since=local_time(seat.awaiting_since or notification.created_at, prefs))
+        subject = f"Reminder: “{game.name}” is waiting for you"
+    elif kind == NotificationKind.TIMED_OUT:
+        ctx.update(absent=notification.data.get("absent", False),
+                   in_a_row=notification.data.get("timeouts_in_a_row", 1),
+                   absent_after=settings.GAMES_ABSENT_AFTER_TIMEOUTS)
+        subject = f"You were timed out in “{game.name}”"
+    elif kind == NotificationKind.GAME_CANCELLED:
+        ctx["max_days"] = settings.GAMES_OPEN_GAME_MAX_DAYS
+        subject = f"“{game.name}” was cancelled: it did not start in time"
     elif kind == NotificationKind.GAME_STARTED:
         ctx.update(awaited=awaited_text(seat.awaiting) if seat else "",
                    started=local_time(game.started_at, prefs))

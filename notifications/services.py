@@ -105,6 +105,71 @@ def record_game_notifications(
     return True
 
 
+def record_timed_out(*, game: Game, seat: Seat, moves: int) -> None:
+    """Record the "you were timed out" email for ``seat`` (under the game row lock, after
+    the timeout's moves). Keyed by the game version, so it is recorded once per timeout."""
+    Notification.objects.bulk_create([Notification(
+        kind=NotificationKind.TIMED_OUT, recipient_id=seat.user_id, game=game,
+        version=game.version, key=game_key(game),
+        data={"moves": moves, "timeouts_in_a_row": seat.timeouts_in_a_row,
+              "absent": seat.absent},
+    )], ignore_conflicts=True)
+
+
+def record_game_cancelled(*, game: Game) -> Notification:
+    """Record the email telling the creator that their unstarted game was cancelled."""
+    notification, _ = Notification.objects.get_or_create(
+        recipient_id=game.creator_id, kind=NotificationKind.GAME_CANCELLED, key=str(game.id),
+        defaults={"game": game, "version": game.version},
+    )
+    return notification
+
+
+def reminder_key(seat: Seat, number: int) -> str:
+    """The occasion key of reminder ``number`` (1, 2, ...) of a seat's current wait:
+    ``"<game id>:<seat order>:<wait start, epoch seconds>:<number>"``."""
+    return f"{seat.game_id}:{seat.order}:{int(seat.awaiting_since.timestamp())}:{number}"
+
+
+def reminders_record(*, now: dt.datetime | None = None) -> list[int]:
+    """Record the reminders due now; returns the new rows' ids.
+
+    An awaited player gets reminder *n* once *n* reminder intervals
+    (``games.clock.reminder_interval``: seconds) have passed since the wait started, one
+    per interval: the key (game, seat, wait, n) makes recording idempotent. Nothing is
+    recorded for a player on vacation, in their quiet hours (the next sweep after them
+    records it), or with turn emails off.
+    """
+    from games import clock
+
+    now = now or timezone.now()
+    seats = list(
+        Seat.objects.filter(game__status=GameStatus.ACTIVE, awaiting_since__isnull=False)
+        .exclude(awaiting="").select_related("game").defer("game__state")
+    )
+    prefs = {p.user_id: p for p in Preferences.objects.filter(
+        user_id__in={seat.user_id for seat in seats})}
+    rows = []
+    for seat in seats:
+        number = int((now - seat.awaiting_since).total_seconds()) // clock.reminder_interval(
+            seat.game)
+        user_prefs = prefs.get(seat.user_id) or Preferences(user_id=seat.user_id)
+        if number < 1 or user_prefs.vacation_since is not None \
+                or user_prefs.turn_emails == TurnEmails.OFF \
+                or quiet_hours_end(user_prefs, now) is not None:
+            continue
+        rows.append(Notification(
+            kind=NotificationKind.REMINDER, recipient_id=seat.user_id, game=seat.game,
+            version=seat.game.version, key=reminder_key(seat, number), send_after=now,
+            data={"number": number, "since": seat.awaiting_since.isoformat()}))
+    if not rows:
+        return []
+    Notification.objects.bulk_create(rows, ignore_conflicts=True)
+    return list(Notification.objects.filter(
+        kind=NotificationKind.REMINDER, status=NotificationStatus.QUEUED,
+        key__in=[row.key for row in rows]).values_list("pk", flat=True))
+
+
 def invitation_create(*, game_id: uuid.UUID | str, inviter, invitee) -> Notification:
     """Invite ``invitee`` to an open game ``inviter`` sits at; the email goes after commit.
 
@@ -174,6 +239,20 @@ def _skip_reason(notification: Notification, prefs: Preferences) -> str:
     elif kind == NotificationKind.DIGEST:
         if prefs.turn_emails != TurnEmails.DIGEST:
             return f"turn emails: {prefs.turn_emails}"
+    elif kind == NotificationKind.REMINDER:
+        if prefs.turn_emails == TurnEmails.OFF:
+            return "turn emails: off"
+        if prefs.vacation_since is not None:
+            return "on vacation"
+        if game.status != GameStatus.ACTIVE:
+            return "game no longer active"
+        since = Seat.objects.filter(game=game, user=notification.recipient).exclude(
+            awaiting="").values_list("awaiting_since", flat=True).first()
+        if since is None or since.isoformat() != notification.data.get("since"):
+            return "no longer awaited"
+    elif kind == NotificationKind.GAME_CANCELLED:
+        if not prefs.game_emails:
+            return "game emails off"
     return ""
 
 

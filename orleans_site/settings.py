@@ -156,6 +156,15 @@ CELERY_BEAT_SCHEDULE: dict = {
     "games-resolve-stalled": {
         "task": "games.tasks.resolve_stalled_games_task", "schedule": 120.0,
     },
+    # Awaited seats whose time bank ran out: the timeout policy is applied (and vacations
+    # that used up the year's days end).
+    "games-deadlines": {"task": "games.tasks.enforce_deadlines_task", "schedule": 60.0},
+    # Reminder emails to players who have not acted within the game's reminder interval.
+    "games-reminders": {"task": "games.tasks.send_reminders_task", "schedule": 300.0},
+    # Open games nobody started within GAMES_OPEN_GAME_MAX_DAYS are cancelled.
+    "games-expire-open": {
+        "task": "games.tasks.expire_open_games_task", "schedule": crontab(minute=17),
+    },
 }
 
 # --- Email ------------------------------------------------------------------------------
@@ -248,6 +257,16 @@ NOTIFICATIONS_SUBJECT_PREFIX = "[Orléans Online] "
 
 # Seconds between two polls of the game page for other players' moves.
 GAMES_POLL_SECONDS = env_int("GAMES_POLL_SECONDS", 5)
+# Consecutive timeouts after which a seat is marked absent (the others may end the game).
+GAMES_ABSENT_AFTER_TIMEOUTS = env_int("GAMES_ABSENT_AFTER_TIMEOUTS", 3)
+# Reminders: every quarter of the game's increment, but at least this many hours apart...
+GAMES_REMINDER_MIN_HOURS = env_int("GAMES_REMINDER_MIN_HOURS", 6)
+# ...and this many hours apart in games without a clock.
+GAMES_REMINDER_NO_CLOCK_HOURS = env_int("GAMES_REMINDER_NO_CLOCK_HOURS", 24)
+# Vacation days each user has per calendar year (clocks stop while on vacation).
+GAMES_VACATION_DAYS_PER_YEAR = env_int("GAMES_VACATION_DAYS_PER_YEAR", 21)
+# Open games not started within this many days are cancelled (the creator is emailed).
+GAMES_OPEN_GAME_MAX_DAYS = env_int("GAMES_OPEN_GAME_MAX_DAYS", 30)
 
 LOGGING = {
     "version": 1,

@@ -17,7 +17,7 @@ ENGINE_API = (
     "ENGINE_VERSION", "GameOptions", "InvalidOptions", "RulesError", "MalformedAction",
     "IllegalAction", "NotYourTurn", "GameOver", "new_game", "to_json", "from_json",
     "awaiting", "legal_actions", "apply", "needs_resolution", "resolve", "view", "outcome",
-    "describe_action", "is_over",
+    "describe_action", "is_over", "timeout_action",
 )
 REAL_ENGINE_READY = hasattr(engine, "new_game")
 
@@ -176,3 +176,49 @@ def celery_worker():
     assert not app.conf.task_always_eager
     with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
         yield app
+
+
+class FrozenClock:
+    """A stand-in for ``django.utils.timezone.now``: fixed until moved with ``advance``."""
+
+    def __init__(self, now) -> None:
+        self.now = now
+
+    def __call__(self):
+        return self.now
+
+    def advance(self, **delta) -> None:
+        """Move the time forward by ``datetime.timedelta(**delta)``."""
+        import datetime as dt
+
+        self.now += dt.timedelta(**delta)
+
+
+@pytest.fixture
+def frozen_now(monkeypatch):
+    """``django.utils.timezone.now`` frozen at Wed 2030-03-06 12:00 UTC (after the real
+    now, so model defaults bound to the real clock, like ``send_after``, are already due); move it with
+    ``frozen_now.advance(hours=...)`` (no sleeps)."""
+    import datetime as dt
+
+    clock = FrozenClock(dt.datetime(2030, 3, 6, 12, 0, tzinfo=dt.timezone.utc))
+    monkeypatch.setattr("django.utils.timezone.now", clock)
+    return clock
+
+
+@pytest.fixture
+def clocked_game(db, frozen_now):
+    """``clocked_game(creator, *joiners, pace="fast", **options)`` -> a started game with a
+    time bank (seats = creator + joiners), created through the services at frozen time."""
+    from games import services
+    from games.access import make_invite_token
+
+    def make(creator, *joiners, pace: str = "fast", **options):
+        game = services.game_create(creator=creator, name="Clocked", max_seats=len(joiners) + 1,
+                                    options=options, pace=pace)
+        for user in joiners:
+            services.seat_join(game_id=game.pk, user=user, invite_token=make_invite_token(game))
+        game.refresh_from_db()
+        return game
+
+    return make

@@ -180,3 +180,8 @@ def outcome(state: GameState) -> dict | None:
 def describe_action(action: dict) -> str:
     """Button label."""
     return f"Pick {action.get('n')}"
+
+
+def timeout_action(state: GameState, seat: int) -> dict | None:
+    """The timeout policy: pick 1; None if the seat is not awaited."""
+    return {"type": "pick", "n": 1} if seat in awaiting(state) else None
