@@ -5,6 +5,7 @@ import json
 
 from django import forms
 
+from games.clock import PACES
 from games.models import Game
 
 SEAT_CHOICES = [(n, f"{n} players") for n in range(Game.MIN_SEATS, Game.MAX_SEATS + 1)]
@@ -25,7 +26,7 @@ HOURGLASS_ORDER_CHOICES = [
 
 
 class GameCreateForm(forms.Form):
-    """A new game's name, seat count, engine options and visibility."""
+    """A new game's name, seat count, engine options, pace (clock) and visibility."""
 
     name = forms.CharField(max_length=80, required=False, help_text="Optional.")
     seats = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int, initial=4)
@@ -40,12 +41,24 @@ class GameCreateForm(forms.Form):
     )
     event_strength = forms.ChoiceField(choices=EVENT_STRENGTH_CHOICES, initial="phased")
     hourglass_order = forms.ChoiceField(choices=HOURGLASS_ORDER_CHOICES, initial="abc")
+    pace = forms.ChoiceField(
+        choices=[(p.name, p.label) for p in PACES.values()],
+        initial="normal",
+        required=False,
+        help_text="With a clock each player has a time bank, which runs only while the game "
+        "waits for them; when it runs out the game decides for them. The bank is capped at "
+        "twice its start.",
+    )
     is_public = forms.BooleanField(
         required=False,
         initial=True,
         label="Public",
         help_text="Listed in the lobby. Private games are joined through an invite link.",
     )
+
+    def clean_pace(self) -> str:
+        """A missing pace (a form posted without the field) means no clock."""
+        return self.cleaned_data.get("pace") or "none"
 
     def engine_options(self) -> dict:
         """The cleaned options as ``engine.GameOptions`` field names (without players)."""

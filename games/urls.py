@@ -11,6 +11,7 @@ game_urls = [
     path("leave/", lobby.leave, name="games-leave"),
     path("start/", lobby.start, name="games-start"),
     path("cancel/", lobby.cancel, name="games-cancel"),
+    path("vote-end/", lobby.vote_end, name="games-vote-end"),
     path("act/", fragments.submit_action, name="games-act"),
     path("poll/", fragments.poll, name="games-poll"),
     path("seats/", fragments.lobby_seats, name="games-seats"),

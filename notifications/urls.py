@@ -5,5 +5,6 @@ from notifications import views
 
 urlpatterns = [
     path("preferences/", views.preferences, name="notifications-preferences"),
+    path("vacation/", views.vacation, name="notifications-vacation"),
     path("unsubscribe/<str:token>/", views.unsubscribe_link, name="notifications-unsubscribe"),
 ]

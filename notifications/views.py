@@ -1,4 +1,4 @@
-"""Pages: the notification preferences, and the one-click unsubscribe link."""
+"""Pages: the notification preferences (with vacation), and the one-click unsubscribe link."""
 from __future__ import annotations
 
 from django.contrib import messages
@@ -6,7 +6,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_http_methods
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
 
 from notifications.forms import PreferencesForm
 from notifications.services import preferences_for, unsubscribe, unsubscribe_describe
@@ -23,7 +24,31 @@ def preferences(request: HttpRequest) -> HttpResponse:
         form.save()
         messages.success(request, "Your email preferences are saved.")
         return redirect("notifications-preferences")
-    return render(request, "notifications/preferences.html", {"form": form})
+    from games.services import vacation_days_left
+
+    return render(request, "notifications/preferences.html", {
+        "form": form, "prefs": prefs,
+        "vacation_days_left": vacation_days_left(prefs, timezone.now()),
+    })
+
+
+@login_required
+@require_POST
+def vacation(request: HttpRequest) -> HttpResponse:
+    """Start (``action=start``) or stop (``action=stop``) the user's vacation."""
+    from games.services import VacationError, vacation_start, vacation_stop
+
+    if request.POST.get("action") == "start":
+        try:
+            vacation_start(user=request.user)
+        except VacationError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, "Enjoy your vacation: your game clocks are stopped.")
+    else:
+        vacation_stop(user=request.user)
+        messages.success(request, "Welcome back: your game clocks run again.")
+    return redirect("notifications-preferences")
 
 
 @csrf_exempt  # the signed token is the authority; mail clients POST without a CSRF token

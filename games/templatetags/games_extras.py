@@ -104,3 +104,11 @@ def get_item(mapping, key):
         return mapping.get(key)
     except AttributeError:
         return None
+
+
+@register.filter
+def seconds_as_duration(value) -> str:
+    """Seconds as ``"2 d 3 h"`` (see ``games.clock.format_duration``)."""
+    from games.clock import format_duration
+
+    return format_duration(value)

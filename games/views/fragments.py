@@ -39,7 +39,8 @@ def submit_action(request: HttpRequest, game_id) -> HttpResponse:
 
 @require_GET
 def poll(request: HttpRequest, game_id) -> HttpResponse:
-    """``?v=<version>``: 204 if unchanged, else the regions; status 286 stops polling at the end."""
+    """``?v=<version>``: 204 if unchanged, else the regions; at the end the regions with
+    status 286, which stops polling."""
     game, seat = get_game_for_user_or_404(game_id, request.user)
     try:
         seen = int(request.GET["v"])
@@ -51,8 +52,8 @@ def poll(request: HttpRequest, game_id) -> HttpResponse:
         return HttpResponseStopPolling()
     if game.is_active and seen == game.version:
         return HttpResponse(status=204)
-    if game.is_finished and seen == game.version:
-        return HttpResponseStopPolling()
+    # A finished game always sends its regions once: a game ended by vote (absent player)
+    # finishes without a new move, at the version the page already shows.
     response = render_regions(request, game, seat)
     if game.is_finished:
         response.status_code = HttpResponseStopPolling.status_code

@@ -1,4 +1,5 @@
-"""Lobby form posts: join, leave, start, cancel. Each calls one service and redirects."""
+"""Lobby form posts: join, leave, start, cancel, and the vote to end a game with an absent
+player. Each calls one service and redirects."""
 from __future__ import annotations
 
 from django.contrib import messages
@@ -55,3 +56,16 @@ def cancel(request: HttpRequest, game_id) -> HttpResponse:
     services.game_cancel(game_id=game_id, user=request.user)
     messages.success(request, "The game has been cancelled.")
     return redirect("games-lobby")
+
+
+@require_POST
+@login_required
+@game_errors
+def vote_end(request: HttpRequest, game_id) -> HttpResponse:
+    """Vote to end the game as it stands while a player is absent."""
+    if services.game_vote_end(game_id=game_id, user=request.user):
+        messages.success(request, "Everyone agreed: the game is over, scored as it stands.")
+    else:
+        messages.success(request, "Your vote is recorded; the game ends when every present "
+                                  "player agrees.")
+    return redirect("games-detail", game_id=game_id)

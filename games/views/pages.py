@@ -44,6 +44,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 max_seats=form.cleaned_data["seats"],
                 options=form.engine_options(),
                 is_public=form.cleaned_data["is_public"],
+                pace=form.cleaned_data["pace"],
             )
         except InvalidGameOptions as exc:
             form.add_error(None, str(exc))

@@ -6,10 +6,12 @@ stable id; fragment responses send them back as ``hx-swap-oob`` swaps.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist
+from django.utils import timezone
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
-from games import board, selectors
+from games import board, clock, selectors
 from games.access import make_invite_token
 from games.decisions import KIND_PROMPTS, decision_context
 from games.models import Game, Seat
@@ -44,9 +46,35 @@ def board_context(view: dict, names: dict[int, str]) -> dict:
     }
 
 
+def _on_vacation(seat: Seat) -> bool:
+    try:
+        return seat.user.notification_preferences.vacation_since is not None
+    except ObjectDoesNotExist:  # no preferences saved yet
+        return False
+
+
+def seat_clocks(game: Game, seats: list[Seat], viewer: Seat | None) -> dict:
+    """Per seat: ``clock_left`` (remaining bank as text, or None without a clock),
+    ``on_vacation``; and whether the viewer may vote to end the game (a seat is absent)."""
+    now = timezone.now()
+    for s in seats:
+        s.clock_left = (clock.format_duration(clock.remaining(s, now))
+                        if clock.has_clock(game) and game.is_active else None)
+        s.on_vacation = _on_vacation(s)
+    present = [s for s in seats if not s.absent]
+    absent = game.is_active and len(present) < len(seats)
+    return {
+        "pace": clock.pace_of(game),
+        "end_vote": {"agree": sum(s.votes_to_end for s in present), "of": len(present)}
+        if absent else None,
+        "can_vote_end": absent and viewer is not None and not viewer.absent,
+    }
+
+
 def game_context(game: Game, seat: Seat | None, *, flash: str | None = None) -> dict:
     """Template context for a game page: everything derives from the engine's view."""
-    seats = list(game.seats.select_related("user").order_by("order"))
+    seats = list(game.seats.select_related("user", "user__notification_preferences")
+                 .order_by("order"))
     context: dict = {
         "game": game,
         "seat": seat,
@@ -64,6 +92,7 @@ def game_context(game: Game, seat: Seat | None, *, flash: str | None = None) -> 
     context["view"] = selectors.game_view_for_seat(state, seat)
     context["actions"] = selectors.legal_actions_for_seat(state, seat)
     context["awaited_seats"] = [s for s in seats if s.awaiting]
+    context.update(seat_clocks(game, seats, seat))
     names = {s.order: s.user.username for s in seats}
     context["board"] = board_context(context["view"], names) if is_orleans_view(context["view"]) else None
     context["decision"] = decision_context(context["view"], context["actions"])

@@ -51,3 +51,22 @@ def test_it_refuses_bad_input(client_for, alice):
     assert response.status_code == 200
     assert response.context["form"].errors["seats"]
     assert not Game.objects.exists()
+
+
+def test_the_pace_chosen_in_the_form_sets_the_clock(client_for, alice):
+    form = client_for(alice).get(URL).text
+    assert 'name="pace"' in form and "Slow: 7 days, +2 days per decision" in form
+    client_for(alice).post(URL, {"seats": "2", "place_tile_market": "normal",
+                                 "event_strength": "phased", "hourglass_order": "abc",
+                                 "pace": "slow"})
+    game = Game.objects.get()
+    assert (game.clock_initial_seconds, game.clock_increment_seconds,
+            game.clock_cap_seconds) == (7 * 86400, 2 * 86400, 14 * 86400)
+
+
+def test_an_unknown_pace_is_refused(client_for, alice):
+    response = client_for(alice).post(URL, {"seats": "2", "place_tile_market": "normal",
+                                            "event_strength": "phased", "hourglass_order": "abc",
+                                            "pace": "glacial"})
+    assert response.context["form"].errors["pace"]
+    assert not Game.objects.exists()
