@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -55,7 +56,14 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 
 def _game_page(request: HttpRequest, game_id, token: str | None) -> HttpResponse:
-    game, seat = get_game_for_user_or_404(game_id, request.user, token=token)
+    try:
+        game, seat = get_game_for_user_or_404(game_id, request.user, token=token)
+    except Http404:
+        if request.user.is_authenticated:
+            raise
+        # a game link from an email opened while logged out: log in, then come back
+        # (every hidden or unknown game sends anonymous visitors to the login page alike)
+        return redirect_to_login(request.get_full_path())
     context = game_context(game, seat)
     if game.is_open or game.state is None:
         context["join_form"] = JoinForm(initial={"token": token or ""})

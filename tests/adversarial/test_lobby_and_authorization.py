@@ -147,6 +147,14 @@ def test_a_forged_token_does_not_join_a_private_game(
     assert not Seat.objects.filter(user=carol).exists()
 
 
+def hidden(response, *, page: bool) -> bool:
+    """A game the visitor may not see: 404, or for a logged-out visitor of a full page the
+    login page (every unknown or hidden game alike, so nothing leaks)."""
+    if response.status_code == 404:
+        return True
+    return page and response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+
+
 def test_a_forged_token_shows_nothing_of_a_private_game(
         client_for, client, private_game, other_private_game, carol):
     for who in (client, client_for(carol)):
@@ -156,7 +164,7 @@ def test_a_forged_token_shows_nothing_of_a_private_game(
             for path in (url("games-invite", private_game, token=token),
                          url("games-seats", private_game) + f"?token={token}"):
                 response = who.get(path)
-                assert response.status_code == 404, (name, path)
+                assert hidden(response, page="games-seats" not in path), (name, path)
 
 
 def test_the_real_token_lets_a_stranger_in(client_for, private_game, carol):
@@ -172,11 +180,11 @@ def test_a_stranger_sees_no_private_game_without_the_token(client_for, client, m
                                                            alice, bob, carol):
     game = make_game(alice, bob, seats=2, is_public=False)  # started
     for who in (client, client_for(carol)):
-        assert who.get(url("games-detail", game)).status_code == 404
+        assert hidden(who.get(url("games-detail", game)), page=True)
         assert who.get(url("games-poll", game), {"v": 0}).status_code == 404
         assert who.get(url("games-seats", game)).status_code == 404
-        assert who.get(url("games-invite", game, token=make_invite_token(game))).status_code \
-            == 404  # the link is for joining; once started, only players see the game
+        # the link is for joining; once started, only players see the game
+        assert hidden(who.get(url("games-invite", game, token=make_invite_token(game))), page=True)
         lobby = who.get(reverse("games-lobby")).text + who.get("/").text
         assert str(game.pk) not in lobby
 

@@ -47,12 +47,25 @@ def test_it_shows_the_invite_link_of_a_private_game_to_its_players(client_for, m
 def test_it_hides_a_private_game_from_outsiders(client, client_for, make_game, alice, carol):
     game = make_game(alice, is_public=False)
     assert client_for(carol).get(url(game)).status_code == 404
-    assert client.get(url(game)).status_code == 404
 
 
-def test_it_answers_404_for_an_unknown_game(db, client):
-    response = client.get("/games/00000000-0000-0000-0000-000000000000/")
+def test_it_sends_a_logged_out_visitor_of_a_private_game_to_log_in_and_back(client, make_game, alice):
+    """A game link from an email, opened while logged out, leads to the login page."""
+    game = make_game(alice, is_public=False)
+    response = client.get(url(game))
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/?next=") and str(game.pk) in response["Location"]
+
+
+def test_it_answers_404_for_an_unknown_game(db, client_for, alice):
+    response = client_for(alice).get("/games/00000000-0000-0000-0000-000000000000/")
     assert response.status_code == 404
+
+
+def test_a_logged_out_visitor_cannot_tell_an_unknown_game_from_a_private_one(db, client, make_game, alice):
+    private = client.get(url(make_game(alice, is_public=False)))
+    unknown = client.get("/games/00000000-0000-0000-0000-000000000000/")
+    assert private.status_code == unknown.status_code == 302
 
 
 def test_it_renders_the_viewers_engine_view(client_for, started_game, alice):
