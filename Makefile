@@ -18,6 +18,8 @@ install: $(STAMP)
 migrate: $(STAMP)
 	@if [ -f manage.py ]; then $(PY) manage.py migrate --noinput; fi
 
+# Links in emails point at the address the site is served on (SITE_URL, .env.example).
+run: export SITE_URL ?= http://127.0.0.1:$(PORT)
 run: migrate
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 

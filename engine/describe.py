@@ -14,8 +14,13 @@ def _place(place_id) -> str:
     return C.PLACES[place_id].name if place_id in C.PLACES else str(place_id)
 
 
-def describe_action(action: dict) -> str:
-    """One line describing a (legal, normalised) action, e.g. ``"Use Ship: to Briare, take wine"``."""
+def describe_action(action: dict, state=None, seat: int | None = None) -> str:
+    """One line describing a (legal, normalised) action, e.g.
+    ``"Use Ship: Orléans → Briare, take wine"``.
+
+    With the ``state`` and the acting ``seat``, a merchant move names the town it leaves and
+    the one it goes to; without them, both ends of the route.
+    """
     t = action.get("type")
     if t == "draw":
         return f"Draw {action['count']} follower{'s' if action['count'] != 1 else ''}"
@@ -60,7 +65,11 @@ def describe_action(action: dict) -> str:
             parts.append(f"take {_place(action['place_tile'])}")
         if "route" in action:
             route = C.ROUTES[action["route"]]
-            parts.append(f"{C.TOWNS[route.a]}–{C.TOWNS[route.b]}")
+            here = state.data["players"][seat]["merchant"] if state is not None and seat is not None else None
+            if here in (route.a, route.b):
+                parts.append(f"{C.TOWNS[here]} → {C.TOWNS[route.other(here)]}")
+            else:
+                parts.append(f"{C.TOWNS[route.a]}–{C.TOWNS[route.b]}")
             parts.append(f"take {action['good']}" if action.get("good") else "take no good")
         if "deeds" in action:
             parts += [

@@ -176,8 +176,8 @@ def _move_choices(kind):
         p = s["players"][seat]
         out = []
         for route in S.routes_for(p, kind):
-            out.append({"route": route.id, "good": None})
             out += [{"route": route.id, "good": g} for g in sorted(set(s["routes"][route.id]))]
+            out.append({"route": route.id, "good": None})
         return out
 
     return choices

@@ -1,5 +1,21 @@
 """App configuration for ``games``."""
+from urllib.parse import urlsplit
+
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+
+SITE_NAME = "Orléans Online"
+
+
+def sync_site_with_settings(sender=None, using="default", **kwargs) -> None:
+    """After every ``migrate``: name the current ``Site`` (used by allauth's account emails)
+    after ``settings.SITE_URL``, so emails show this site's name and address instead of
+    example.com."""
+    from django.conf import settings
+    from django.contrib.sites.models import Site
+
+    domain = urlsplit(settings.SITE_URL).netloc or "127.0.0.1:8000"
+    Site.objects.using(using).update_or_create(pk=settings.SITE_ID, defaults={"domain": domain, "name": SITE_NAME})
 
 
 class GamesConfig(AppConfig):
@@ -8,3 +24,6 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
     verbose_name = "Games"
+
+    def ready(self) -> None:
+        post_migrate.connect(sync_site_with_settings, sender=self, dispatch_uid="games.sync_site")

@@ -115,7 +115,7 @@ def legal_actions_for_seat(state: Any, seat: Seat | None) -> list[dict]:
     if seat is None or engine.is_over(state):
         return []
     return [
-        {"action": action, "label": engine.describe_action(action)}
+        {"action": action, "label": engine.describe_action(action, state, seat.order)}
         for action in engine.legal_actions(state, seat.order)
     ]
 

@@ -172,8 +172,8 @@ def test_ship_moves_along_waterways_only():
     """§5 Ship: along one waterway from the merchant's town (Orléans: Briare, Blois)."""
     state = edited(action_state({"spaces": SHIP}), lambda d: d["routes"].update(e06=["cheese", "wine"], e17=[]))
     options = activations(state, "ship")
-    assert options == [{"route": "e06", "good": None}, {"route": "e06", "good": "cheese"},
-                       {"route": "e06", "good": "wine"}, {"route": "e17", "good": None}]
+    assert options == [{"route": "e06", "good": "cheese"}, {"route": "e06", "good": "wine"},
+                       {"route": "e06", "good": None}, {"route": "e17", "good": None}]
     after = activate(state, "ship", route="e06", good="wine")
     assert player(after)["merchant"] == "briare"
     assert player(after)["goods"]["wine"] == 1 and sum(player(after)["goods"].values()) == 1

@@ -177,7 +177,7 @@ def outcome(state: GameState) -> dict | None:
     return {"scores": scores, "ranking": ranking, "winners": [r["seat"] for r in ranking if r["place"] == 1]}
 
 
-def describe_action(action: dict) -> str:
+def describe_action(action: dict, state=None, seat=None) -> str:
     """Button label."""
     return f"Pick {action.get('n')}"
 
