@@ -39,7 +39,8 @@ class DecisionForm:
     ``widget`` is ``button`` (one choice, a hidden input), ``select`` or ``radio``.
     ``space`` names the place the form is about (planning and action forms), if any.
     ``group`` places the form in the panel: ``choose`` (the choices), ``undo`` (take back a
-    planned follower) or ``end`` (submit the plan, pass, done).
+    planned follower) or ``end`` (submit the plan, pass, done). ``confirm``, if set, is a
+    question the browser asks before sending (e.g. passing with actions still ready).
     """
 
     key: str
@@ -52,6 +53,7 @@ class DecisionForm:
     style: str = "primary"
     group: str = "choose"
     circles: list[str] = field(default_factory=list)
+    confirm: str = ""
 
     @property
     def button_label(self) -> str:
@@ -143,7 +145,11 @@ def _action_forms(items: list[dict]) -> list[DecisionForm]:
             if choice.label == f"Use {form.title}":
                 choice.label = form.title
         form.finish("radio" if len(form.choices) <= 4 else "select")
-    return forms + _single(items, "pass", style="secondary")
+    passing = _single(items, "pass", style="secondary")
+    if forms:
+        for form in passing:
+            form.confirm = "You still have actions ready. Pass for the rest of the round anyway?"
+    return forms + passing
 
 
 def _prompt_hint(me: dict | None) -> str:

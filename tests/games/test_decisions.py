@@ -1,0 +1,16 @@
+"""The decision panel's forms (games.decisions)."""
+from games.decisions import decision_forms
+
+PASS = {"action": {"type": "pass"}, "label": "Pass for the rest of the round"}
+CASTLE = {"action": {"type": "activate", "space": "castle"}, "label": "Use Castle"}
+
+
+def test_passing_with_an_action_ready_asks_for_confirmation():
+    forms = decision_forms("action", [CASTLE, PASS], None)
+    passing = next(f for f in forms if f.key == "pass")
+    assert "actions ready" in passing.confirm
+
+
+def test_passing_with_nothing_ready_asks_nothing():
+    forms = decision_forms("action", [PASS], None)
+    assert [f.confirm for f in forms] == [""]
