@@ -9,7 +9,8 @@ class SeatInline(admin.TabularInline):
 
     model = Seat
     extra = 0
-    fields = ("order", "user", "colour", "awaiting", "joined_at")
+    fields = ("order", "user", "colour", "awaiting", "bank_seconds", "deadline",
+              "timeouts_in_a_row", "absent", "votes_to_end", "joined_at")
     readonly_fields = ("joined_at",)
 
 

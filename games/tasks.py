@@ -84,9 +84,13 @@ def enforce_deadlines_task() -> int:
     timed_out = 0
     for game_id, order in seats_past_deadline():
         version = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
-        if version is not None:
+        if version is None:
+            continue
+        try:
             timed_out += bool(game_timeout(game_id=game_id, seat_order=order,
                                            expected_version=version))
+        except Exception:  # noqa: BLE001 - one broken game must not stop the sweep for all
+            logger.exception("timeout of seat %s in game %s failed", order, game_id)
     return timed_out
 
 

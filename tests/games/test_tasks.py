@@ -32,3 +32,11 @@ def test_the_sweep_resolves_a_phase_whose_task_was_lost(fake_engine, started_gam
     assert resolve_stalled_games_task() == 0
     assert Move.objects.filter(game=started_game, seat=None).count() == 1
     assert not Move.objects.filter(game=waiting).exists()
+
+
+def test_beat_runs_the_deadline_reminder_and_open_game_sweeps():
+    from django.conf import settings
+
+    tasks = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert {"games.tasks.enforce_deadlines_task", "games.tasks.send_reminders_task",
+            "games.tasks.expire_open_games_task"} <= tasks
