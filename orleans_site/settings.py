@@ -198,8 +198,8 @@ LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "home"
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 
-ACCOUNT_LOGIN_METHODS = {"email"}
-# The username is the public name shown at the table; login is by email.
+ACCOUNT_LOGIN_METHODS = {"email", "username"}  # log in with either
+# The username is the public name shown at the table; either it or the email logs in.
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = env_str("ACCOUNT_EMAIL_VERIFICATION", "mandatory")
 ACCOUNT_UNIQUE_EMAIL = True
