@@ -24,6 +24,24 @@ HOURGLASS_ORDER_CHOICES = [
     ("classic_shuffle", "Classic: all events but the first shuffled together"),
 ]
 
+#: How each engine option is named and shown in the lobby (the same words as the form).
+OPTION_DISPLAY = {
+    "simultaneous_followers": ("Simultaneous Followers phase",
+                               {True: "On: everyone draws at once", False: "Off: players draw in turn order"}),
+    "place_tile_market": ("Place-tile market", dict(PLACE_TILE_MARKET_CHOICES)),
+    "event_strength": ("Event strength", dict(EVENT_STRENGTH_CHOICES)),
+    "hourglass_order": ("Hourglass order", dict(HOURGLASS_ORDER_CHOICES)),
+}
+
+
+def describe_options(options: dict) -> list[tuple[str, str]]:
+    """``(label, value)`` rows of a game's engine options, in the form's words."""
+    rows = []
+    for key, (label, values) in OPTION_DISPLAY.items():
+        if key in options:
+            rows.append((label, values.get(options[key], str(options[key]))))
+    return rows
+
 
 class GameCreateForm(forms.Form):
     """A new game's name, seat count, engine options, pace (clock) and visibility."""

@@ -39,6 +39,14 @@ def ordinal(value) -> str:
 
 
 @register.filter
+def option_rows(options) -> list:
+    """A game's options as ``(label, value)`` rows, worded as in the new-game form."""
+    from games.forms import describe_options
+
+    return describe_options(options or {})
+
+
+@register.filter
 def option_value(value) -> str:
     """An option's value for display: booleans as on/off, names humanised."""
     if isinstance(value, bool):

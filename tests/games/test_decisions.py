@@ -14,3 +14,13 @@ def test_passing_with_an_action_ready_asks_for_confirmation():
 def test_passing_with_nothing_ready_asks_nothing():
     forms = decision_forms("action", [PASS], None)
     assert [f.confirm for f in forms] == [""]
+
+
+def test_the_lobby_shows_options_in_the_forms_words():
+    from games.forms import describe_options
+
+    rows = describe_options({"players": 3, "simultaneous_followers": True, "place_tile_market": "market5",
+                             "event_strength": "phased", "hourglass_order": "abc"})
+    assert rows[0] == ("Simultaneous Followers phase", "On: everyone draws at once")
+    assert rows[1][1].startswith("Market of 5")
+    assert len(rows) == 4
