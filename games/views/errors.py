@@ -53,7 +53,7 @@ def game_errors(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
                 return _back_to_game(request, game_id)
             if isinstance(exc, StaleVersion):
                 game, seat = get_game_for_user_or_404(game_id, request.user)
-                return render_regions(request, game, seat, flash=message)
+                return render_regions(request, game, seat, flash=message, send_all=True)
             return render_flash(request, message)
 
     return wrapper

@@ -12,7 +12,7 @@ from games import selectors
 from games.access import get_game_for_user_or_404
 from games.forms import GameCreateForm, JoinForm
 from games.services import InvalidGameOptions, game_create
-from games.views.regions import game_context
+from games.views.regions import game_context, render_region_map
 
 
 @require_GET
@@ -68,6 +68,7 @@ def _game_page(request: HttpRequest, game_id, token: str | None) -> HttpResponse
     if game.is_open or game.state is None:
         context["join_form"] = JoinForm(initial={"token": token or ""})
         return render(request, "games/game_lobby.html", context)
+    context["regions"] = render_region_map(request, context)
     return render(request, "games/game_detail.html", context)
 
 
