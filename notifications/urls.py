@@ -7,4 +7,5 @@ urlpatterns = [
     path("preferences/", views.preferences, name="notifications-preferences"),
     path("vacation/", views.vacation, name="notifications-vacation"),
     path("unsubscribe/<str:token>/", views.unsubscribe_link, name="notifications-unsubscribe"),
+    path("invite/<uuid:game_id>/", views.invite, name="notifications-invite"),
 ]

@@ -71,3 +71,29 @@ def unsubscribe_link(request: HttpRequest, token: str) -> HttpResponse:
         if not context["done"]:
             context["error"] = "This account or game no longer exists."
     return render(request, "notifications/unsubscribe.html", context)
+
+
+@login_required
+@require_POST
+def invite(request: HttpRequest, game_id) -> HttpResponse:
+    """Invite a registered player, by username, to an open game the user sits at.
+
+    The invitation email carries the game's invite link (``invitation_create``); inviting
+    the same player twice sends one email.
+    """
+    from django.contrib.auth import get_user_model
+
+    from notifications.services import InvitationError, invitation_create
+
+    username = (request.POST.get("username") or "").strip()
+    invitee = get_user_model().objects.filter(username__iexact=username).first() if username else None
+    if invitee is None:
+        messages.error(request, f"There is no player called “{username}”." if username else "Name a player to invite.")
+    else:
+        try:
+            invitation_create(game_id=game_id, inviter=request.user, invitee=invitee)
+        except InvitationError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, f"{invitee.get_username()} is invited: an email with the invite link is on its way.")
+    return redirect("games-detail", game_id=game_id)
