@@ -85,7 +85,7 @@ def test_two_new_players_play_round_one_in_the_browser(
     erin.select_option('select[name="seats"]', "2")
     erin.uncheck('input[name="is_public"]')
     erin.locator('main form button[type="submit"]').click()
-    invite = erin.locator(".invite input").input_value()
+    invite = erin.locator(".invite input[readonly]").input_value()
     frank.goto(invite[invite.index("/games/"):])
     frank.locator('#lobby-actions form button[type="submit"]').click()
     frank.wait_for_selector("#game-actions")
