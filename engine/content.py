@@ -176,6 +176,13 @@ NEGATIVE_EVENTS = frozenset(
 )
 HARVEST_COINS_PER_FOOD: int = EVENT_EFFECTS["phased"]["harvest"]["coinsIfNoFood"]
 
+
+def event_amount(strength: str, event: str, key: str, letter: str) -> int:
+    """An event's number under ``strength`` ("phased"/"constant") in phase ``letter`` (A/B/C):
+    e.g. ``event_amount("phased", "income", "coinsPerDevelopmentLevel", "B") == 2`` (RULES §9.3)."""
+    value = EVENT_EFFECTS[strength][event][key]
+    return value[letter] if isinstance(value, dict) else value
+
 # --- census (RULES §8.2) ----------------------------------------------------------------
 CENSUS = _DATA["round"]["census"]
 

@@ -184,15 +184,22 @@ def repair_spaces(p: dict) -> None:
     """
     for place_id in list(p["spaces"]):
         while place_id in p["spaces"] and not space_fits(p, place_id, p["spaces"][place_id]):
-            tiles = p["spaces"][place_id]
-            for tile in sorted(tiles, reverse=True):
-                rest = list(tiles)
-                rest.remove(tile)
-                if space_fits(p, place_id, rest):
-                    break
-            take_from_space(p, place_id, tile)
-            p["market"].append(tile)
-            p["market"].sort()
+            bump_to_market(p, place_id, sorted(p["spaces"][place_id], reverse=True))
+
+
+def bump_to_market(p: dict, place_id: str, candidates) -> str:
+    """Move one follower of ``place_id`` back to the market and return it: the first of
+    ``candidates`` whose removal lets the others fit (else the last candidate)."""
+    tiles = p["spaces"][place_id]
+    for tile in candidates:
+        rest = list(tiles)
+        rest.remove(tile)
+        if space_fits(p, place_id, rest):
+            break
+    take_from_space(p, place_id, tile)
+    p["market"].append(tile)
+    p["market"].sort()
+    return tile
 
 
 def empty_spaces_to_bag(p: dict, place_id: str) -> list[str]:
@@ -295,14 +302,7 @@ def place_technology(s: dict, seat: int, place_id: str, circle: str, ev: list) -
         # only a tile that could stand on the covered circle, one of exactly that type first
         candidates = sorted((t for t in set(tiles) if can_fill(t, circle, subs)),
                             key=lambda t: (C.follower_type(t) != circle, t))
-        for tile in candidates:
-            rest = list(tiles)
-            rest.remove(tile)
-            if space_fits(p, place_id, rest):
-                break
-        take_from_space(p, place_id, tile)
-        p["market"].append(tile)
-        p["market"].sort()
+        tile = bump_to_market(p, place_id, candidates)
         event(ev, "technology", seat, f"{{player}}'s {C.FOLLOWER_NAMES[C.follower_type(tile)]} goes back to the market")
 
 

@@ -301,11 +301,8 @@ def place_effect(place_id: str) -> str:
 
 def event_effect(event: str, letter: str, strength: str) -> str:
     """What an hourglass event does in phase ``letter`` under the game's event strength (RULES §9.3)."""
-    effects = C.EVENT_EFFECTS.get(strength, C.EVENT_EFFECTS["phased"]).get(event, {})
-
     def amount(key: str) -> int:
-        value = effects.get(key, 1)
-        return value.get(letter, 1) if isinstance(value, dict) else value
+        return C.event_amount(strength if strength in C.EVENT_EFFECTS else "phased", event, key, letter)
 
     if event == "pilgrimage":
         return "No Monastery action this round"

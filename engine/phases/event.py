@@ -18,8 +18,7 @@ from .round import event_phase_letter, turn_order
 
 
 def _strength(s: dict, event: str, key: str) -> int:
-    value = C.EVENT_EFFECTS[s["options"]["event_strength"]][event][key]
-    return value[event_phase_letter(s)] if isinstance(value, dict) else value
+    return C.event_amount(s["options"]["event_strength"], event, key, event_phase_letter(s))
 
 
 def start(s: dict, ev: list) -> None:
