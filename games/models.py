@@ -129,6 +129,13 @@ class Seat(models.Model):
     votes_to_end = models.BooleanField(
         default=False, help_text="this player agrees to end the game while a seat is absent"
     )
+    action_queue = models.JSONField(
+        default=list, blank=True,
+        help_text="actions queued for this round's action phase, played on the seat's turns while legal",
+    )
+    action_queue_round = models.PositiveSmallIntegerField(
+        default=0, help_text="the round the action queue was made for (other rounds ignore it)"
+    )
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -147,7 +154,8 @@ class Move(models.Model):
 
     ``seat`` is null for an automatic resolution (a simultaneous phase resolved by a task).
     ``timed_out`` marks an action taken for the seat by the timeout policy
-    (``engine.timeout_action``) when its time ran out.
+    (``engine.timeout_action``) when its time ran out; ``queued`` one played from the
+    seat's action queue.
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
@@ -156,6 +164,7 @@ class Move(models.Model):
     action = models.JSONField()
     events = models.JSONField(default=list)
     timed_out = models.BooleanField(default=False)
+    queued = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

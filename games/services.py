@@ -174,14 +174,15 @@ def _notify(game: Game, *, newly_awaited: list[Seat], started: bool = False,
 
 
 def _store(game: Game, state: Any, *, seat: int | None, action: dict, events: list,
-           timed_out: bool = False) -> Move:
+           timed_out: bool = False, queued: bool = False) -> Move:
     """Append the move, store the new snapshot, bump the version, finish if over.
 
-    Caller holds the game row lock. ``timed_out`` marks a move of the timeout policy.
+    Caller holds the game row lock. ``timed_out`` marks a move of the timeout policy,
+    ``queued`` one played from the seat's action queue.
     """
     move = Move.objects.create(
         game=game, seq=game.version + 1, seat=seat, action=action, events=list(events),
-        timed_out=timed_out,
+        timed_out=timed_out, queued=queued,
     )
     game.state = engine.to_json(state)
     game.version += 1
@@ -369,7 +370,10 @@ def game_submit_action(*, game_id: GameId, user, action: dict, expected_version:
     new_state, events = engine.apply(engine.from_json(game.state), seat.order, action)
     if action.get("type") not in clock.PLANNING_STEPS:
         _player_decided(game, seat)
-    return _store(game, new_state, seat=seat.order, action=action, events=events)
+    _queue_follows_manual_move(seat, action)
+    move = _store(game, new_state, seat=seat.order, action=action, events=events)
+    _play_queues(game, new_state)
+    return move
 
 
 def _player_decided(game: Game, seat: Seat) -> None:
@@ -386,6 +390,107 @@ def _player_decided(game: Game, seat: Seat) -> None:
         Seat.objects.filter(game=game).update(votes_to_end=False)
 
 
+#: At most this many entries in a seat's action queue.
+ACTION_QUEUE_LIMIT = 10
+
+
+class QueueError(ServiceError):
+    """The action queue entry is not acceptable (shape, place, or the game's phase)."""
+
+
+def _queue_entry(entry: dict, state: Any, seat_order: int) -> dict:
+    """Check and normalise an action queue entry: ``{"type": "pass"}`` or
+    ``{"type": "activate", "space": <one of the seat's places>}`` with optional choice
+    fields as in ``engine`` actions (``recruit``, ``place_tile``, ``route``, ``good``, ``coins``).
+    Raises ``QueueError``."""
+    if not isinstance(entry, dict) or entry.get("type") not in ("activate", "pass"):
+        raise QueueError("Queue an action on one of your places, or passing.")
+    if entry["type"] == "pass":
+        return {"type": "pass"}
+    allowed = {"type", "space", "recruit", "place_tile", "route", "good", "coins"}
+    if set(entry) - allowed:
+        raise QueueError(f"Unknown fields in the queued action: {sorted(set(entry) - allowed)}.")
+    view = engine.view(state, seat_order)["players"][seat_order]
+    places = set(engine.content.BOARD_SPACES) | set(view["places"])
+    if entry.get("space") not in places:
+        raise QueueError("You can only queue actions on your own places.")
+    return dict(entry)
+
+
+def _matches(action: dict, entry: dict) -> bool:
+    return all(action.get(key) == value for key, value in entry.items())
+
+
+def _queue_follows_manual_move(seat: Seat, action: dict) -> None:
+    """A manual pass empties the queue; using the place at its head by hand removes that
+    entry (the player made the choice the queue was waiting for)."""
+    if not seat.action_queue:
+        return
+    if action.get("type") == "pass":
+        seat.action_queue = []
+    elif action.get("type") == "activate" and seat.action_queue[0].get("space") == action.get("space"):
+        seat.action_queue = seat.action_queue[1:]
+    else:
+        return
+    seat.save(update_fields=["action_queue"])
+
+
+def _play_queues(game: Game, state: Any) -> None:
+    """Play queued actions while the seat whose turn it is has one that is legal now.
+
+    Caller holds the game row lock, after storing ``state``. For the seat awaited for an
+    action this round, the head of its queue is matched against the legal actions: exactly
+    one match is played (and counts as the player's decision); several (a choice the queue
+    does not fix, e.g. which good) leave the queue waiting for the player; none means the
+    game went another way, so the queue is dropped. It stops at anything else (a prompt,
+    another phase, the game's end).
+    """
+    for _ in range(ACTION_QUEUE_LIMIT * Game.MAX_SEATS):
+        if game.status != GameStatus.ACTIVE:
+            return
+        turn = [order for order, kind in engine.awaiting(state).items() if kind == "action"]
+        if not turn:
+            return
+        seat = Seat.objects.get(game=game, order=turn[0])
+        if not seat.action_queue or seat.action_queue_round != state.round:
+            return
+        matches = [a for a in engine.legal_actions(state, seat.order) if _matches(a, seat.action_queue[0])]
+        if len(matches) != 1:
+            seat.action_queue = [] if not matches else seat.action_queue
+            seat.save(update_fields=["action_queue"])
+            return
+        seat.action_queue = seat.action_queue[1:] if matches[0]["type"] != "pass" else []
+        seat.save(update_fields=["action_queue"])
+        _player_decided(game, seat)
+        state, events = engine.apply(state, seat.order, matches[0])
+        _store(game, state, seat=seat.order, action=matches[0], events=events, queued=True)
+
+
+@transaction.atomic
+def seat_queue_set(*, game_id: GameId, user, entries: list[dict]) -> list[dict]:
+    """Replace the user's action queue for this round's action phase with ``entries``
+    (in order; at most ``ACTION_QUEUE_LIMIT``) and play it at once if it is their turn.
+
+    Allowed while planning or during the action phase. The queue is private to its player.
+    Returns the queue as stored. Raises ``QueueError``, ``NotSeated`` or ``WrongStatus``.
+    """
+    game = _lock_game(game_id)
+    _require_status(game, GameStatus.ACTIVE, "This game is not being played.")
+    seat = Seat.objects.filter(game=game, user=user).first()
+    if seat is None:
+        raise NotSeated("You do not have a seat at this game.")
+    state = engine.from_json(game.state)
+    if state.phase not in ("planning", "actions"):
+        raise QueueError("Actions can be queued while planning and during the action phase.")
+    if len(entries) > ACTION_QUEUE_LIMIT:
+        raise QueueError(f"At most {ACTION_QUEUE_LIMIT} actions can be queued.")
+    seat.action_queue = [_queue_entry(entry, state, seat.order) for entry in entries]
+    seat.action_queue_round = state.round
+    seat.save(update_fields=["action_queue", "action_queue_round"])
+    _play_queues(game, state)
+    return seat.action_queue
+
+
 @transaction.atomic
 def game_resolve(*, game_id: GameId, expected_version: int) -> Move | None:
     """Resolve a completed simultaneous phase; idempotent.
@@ -400,7 +505,9 @@ def game_resolve(*, game_id: GameId, expected_version: int) -> Move | None:
     if not engine.needs_resolution(state):
         return None
     new_state, events = engine.resolve(state)
-    return _store(game, new_state, seat=None, action={"type": "resolve"}, events=events)
+    move = _store(game, new_state, seat=None, action={"type": "resolve"}, events=events)
+    _play_queues(game, new_state)
+    return move
 
 
 #: At most this many timeout actions are applied for one seat in one call (a torture debt
@@ -449,6 +556,7 @@ def game_timeout(*, game_id: GameId, seat_order: int, expected_version: int,
     seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline",
                              "timeouts_in_a_row", "absent"])
     record_timed_out(game=game, seat=seat, moves=len(moves))
+    _play_queues(game, state)
     enqueue_on_commit(deliver_game_notifications_task, str(game.id), game.version)
     return moves
 

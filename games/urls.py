@@ -13,6 +13,7 @@ game_urls = [
     path("cancel/", lobby.cancel, name="games-cancel"),
     path("vote-end/", lobby.vote_end, name="games-vote-end"),
     path("act/", fragments.submit_action, name="games-act"),
+    path("queue/", fragments.set_queue, name="games-queue"),
     path("poll/", fragments.poll, name="games-poll"),
     path("seats/", fragments.lobby_seats, name="games-seats"),
 ]

@@ -1,6 +1,8 @@
 """HTMX endpoints of the game page: submit a decision, poll for changes, refresh seats."""
 from __future__ import annotations
 
+import json
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect
@@ -10,7 +12,7 @@ from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
 from games.access import get_game_for_user_or_404, get_seat_or_403
 from games.forms import ActionForm
-from games.services import game_submit_action
+from games.services import game_submit_action, seat_queue_set
 from games.views.errors import InvalidSubmission, game_errors
 from games.views.regions import game_context, render_regions
 
@@ -31,6 +33,34 @@ def submit_action(request: HttpRequest, game_id) -> HttpResponse:
         action=form.cleaned_data["action"],
         expected_version=form.cleaned_data["expected_version"],
     )
+    if not request.htmx:
+        return redirect("games-detail", game_id=game.pk)
+    game, seat = get_game_for_user_or_404(game_id, request.user)
+    return render_regions(request, game, seat)
+
+
+@require_POST
+@login_required
+@game_errors
+def set_queue(request: HttpRequest, game_id) -> HttpResponse:
+    """Change the user's action queue: ``op=add`` with ``entry`` (JSON), ``op=remove`` with
+    ``index``, or ``op=clear``; then return the refreshed regions."""
+    game, _ = get_game_for_user_or_404(game_id, request.user)
+    seat = get_seat_or_403(game, request.user)
+    queue = list(seat.action_queue) if seat.action_queue_round == (game.state or {}).get("round") else []
+    op = request.POST.get("op")
+    try:
+        if op == "add":
+            queue.append(json.loads(request.POST.get("entry") or "null"))
+        elif op == "remove":
+            del queue[int(request.POST.get("index", ""))]
+        elif op == "clear":
+            queue = []
+        else:
+            raise InvalidSubmission("Unknown queue operation.")
+    except (ValueError, IndexError, RecursionError) as exc:
+        raise InvalidSubmission("The queue change could not be read.") from exc
+    seat_queue_set(game_id=game.pk, user=request.user, entries=queue)
     if not request.htmx:
         return redirect("games-detail", game_id=game.pk)
     game, seat = get_game_for_user_or_404(game_id, request.user)

@@ -6,6 +6,7 @@ stable id; fragment responses send them back as ``hx-swap-oob`` swaps.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 
 from django.conf import settings
@@ -15,10 +16,13 @@ from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
+import engine
+from engine import content as C
 from games import board, clock, selectors
 from games.access import make_invite_token
 from games.decisions import KIND_PROMPTS, decision_context
 from games.models import Game, Seat
+from games.services import ACTION_QUEUE_LIMIT
 
 
 def is_orleans_view(view: dict) -> bool:
@@ -75,6 +79,30 @@ def seat_clocks(game: Game, seats: list[Seat], viewer: Seat | None) -> dict:
     }
 
 
+def queue_context(view: dict, seat: Seat | None) -> dict | None:
+    """The viewer's action queue panel: entries (labels) and what can be added; None when
+    the viewer has no seat or the round is past its action phase."""
+    if seat is None or view.get("phase") not in ("planning", "actions"):
+        return None
+    me = view["players"][seat.order]
+    if me.get("passed"):
+        return None
+    entries = list(seat.action_queue) if seat.action_queue_round == view.get("round") else []
+    places = list(C.BOARD_SPACES) + [p for p in me["places"] if C.PLACES[p].circles and p != "sacristy"]
+    candidates = [{"type": "activate", "space": p} for p in places]
+    if "gunpowder_tower" in me["places"]:
+        candidates.append({"type": "activate", "space": "gunpowder_tower"})
+    candidates.append({"type": "pass"})
+    return {
+        "entries": [engine.describe_action(e) if e["type"] == "pass" else f"Use {C.PLACES[e['space']].name}"
+                    + ("" if set(e) == {"type", "space"} else f" ({engine.describe_action(e)})")
+                    for e in entries],
+        "candidates": [(json.dumps(c), "Pass for the rest of the round" if c["type"] == "pass"
+                        else f"Use {C.PLACES[c['space']].name}") for c in candidates],
+        "full": len(entries) >= ACTION_QUEUE_LIMIT,
+    }
+
+
 def game_context(game: Game, seat: Seat | None, *, flash: str | None = None) -> dict:
     """Template context for a game page: everything derives from the engine's view."""
     seats = list(game.seats.select_related("user", "user__notification_preferences")
@@ -100,6 +128,7 @@ def game_context(game: Game, seat: Seat | None, *, flash: str | None = None) -> 
     names = {s.order: s.user.username for s in seats}
     context["board"] = board_context(context["view"], names) if is_orleans_view(context["view"]) else None
     context["decision"] = decision_context(context["view"], context["actions"])
+    context["queue"] = queue_context(context["view"], seat) if context["board"] else None
     context["log"] = selectors.move_log(list(selectors.game_moves(game)), names)
     context["start_player"] = context["view"].get("start_player")
     if game.is_finished:
@@ -110,7 +139,7 @@ def game_context(game: Game, seat: Seat | None, *, flash: str | None = None) -> 
 #: The regions of a started game's page, in page order: ``(name, board only, always sent)``.
 #: The flash and the poll element carry the message and the version: every answer sends them.
 REGIONS = (
-    ("flash", False, True), ("status", False, False), ("decision", False, False),
+    ("flash", False, True), ("status", False, False), ("decision", False, False), ("queue", True, False),
     ("map", True, False), ("my_board", True, False), ("event", True, False),
     ("boards", True, False), ("tracks", True, False), ("development", True, False),
     ("deeds", True, False), ("place_tiles", True, False), ("supply", True, False),
