@@ -146,7 +146,8 @@ def move_log(moves: list[Move], names: dict[int, str]) -> list[RoundLog]:
     """Every public event of ``moves`` (oldest first) grouped by round, newest round first.
 
     Rounds are numbered from 1; an event of kind ``round`` (carrying ``round``) opens the
-    next group. Entries of a move taken by the timeout policy are marked ``timed_out``.
+    next group. Entries of a move taken by the timeout policy are marked ``timed_out``, those
+    of a move played from the action queue ``queued``.
     """
     rounds = [RoundLog(round=1)]
     for move in moves:
@@ -159,5 +160,6 @@ def move_log(moves: list[Move], names: dict[int, str]) -> list[RoundLog]:
                 "forced": bool(event.get("forced")),
                 "automatic": move.seat is None,
                 "timed_out": move.timed_out,
+                "queued": move.queued and not event.get("forced"),
             })
     return [r for r in reversed(rounds) if r.entries]

@@ -43,6 +43,10 @@ def test_queued_actions_play_on_the_seats_turn_and_the_log_marks_them(started_ga
     assert all(p["tracks"]["knight"] == 1 for p in state.data["players"])
     # what is left (a "pass" the engine already made by itself) belongs to round 1: ignored now
     assert all(not s.action_queue or s.action_queue_round < state.round for s in started_game.seats.all())
+    from games.selectors import game_moves, move_log
+
+    entries = [e for r in move_log(list(game_moves(started_game)), {0: "a", 1: "b"}) for e in r.entries]
+    assert any(e["queued"] and "uses Castle" in e["text"] for e in entries)
 
 
 def test_a_queued_action_that_is_not_legal_drops_the_queue(started_game, django_capture_on_commit_callbacks):
