@@ -32,7 +32,7 @@ def can_fill(tile: str, circle: str, substitutes: tuple) -> bool:
 
 @lru_cache(maxsize=65536)
 def fits(circles: tuple, tiles: tuple, substitutes: tuple) -> bool:
-    """True if every tile in ``tiles`` can take a distinct circle of ``circles``.
+    """True if every tile in ``tiles`` can take a distinct circle of ``circles`` (RULES §8.4, §8.5).
 
     ``circles`` are the free circle types of one space (technology-covered circles removed);
     ``tiles`` should be sorted so the cache is effective.

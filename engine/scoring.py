@@ -47,7 +47,7 @@ def ranking(breakdowns: list[dict]) -> list[dict]:
 
 
 def outcome_data(s: dict) -> dict | None:
-    """``None`` while the game runs; afterwards ``{"scores": [breakdown per seat],
+    """``None`` while the game runs (RULES §10.2); afterwards ``{"scores": [breakdown per seat],
     "ranking": [...], "winners": [seats]}``."""
     if s["phase"] != "over":
         return None

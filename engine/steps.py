@@ -51,7 +51,7 @@ def draw_from_bag(s: dict, seat: int, rng) -> str | None:
 
 
 def return_to_supply_or_bag(s: dict, seat: int, tile: str) -> None:
-    """Put a follower that leaves play back: starting followers to the bag, others to supply."""
+    """Put a follower that leaves play back: starting followers to the bag, others to supply (RULES §9.3 Plague)."""
     if C.is_starting(tile):
         add_tile(s["players"][seat]["bag"], tile)
     else:
@@ -136,7 +136,7 @@ def market_capacity(p: dict) -> int:
 
 
 def action_places(p: dict) -> list[str]:
-    """Ids of the player's places that have circles: the ten board spaces and own tiles."""
+    """Ids of the player's places that have circles: the ten board spaces and own tiles (RULES §5, §11)."""
     return list(C.BOARD_SPACES) + [pl for pl in p["places"] if C.PLACE_TILES[pl].circles]
 
 
@@ -239,7 +239,7 @@ def build_station(s: dict, seat: int, ev: list) -> None:
 
 # --- merchant (RULES §4.3) ----------------------------------------------------------------
 def routes_for(p: dict, kind: str) -> list:
-    """Routes of ``kind`` ("land"/"water") leaving the merchant's town."""
+    """Routes of ``kind`` ("land"/"water") leaving the merchant's town (RULES §4.2, §5 Ship/Wagon)."""
     return [r for r in C.ROUTES_FROM[p["merchant"]] if r.kind == kind]
 
 
@@ -308,7 +308,7 @@ def place_technology(s: dict, seat: int, place_id: str, circle: str, ev: list) -
 
 # --- beneficial deeds (RULES §7.2) ----------------------------------------------------------
 def deed_free(s: dict, deed_id: str, kind: str) -> int:
-    """Free spaces of follower type ``kind`` on a deed (monks only on monk spaces)."""
+    """Free spaces of follower type ``kind`` on a deed (monks only on monk spaces; RULES §7.2)."""
     used = sum(1 for tile, _seat in s["deeds"][deed_id] if C.follower_type(tile) == kind)
     return C.DEEDS[deed_id].spaces.get(kind, 0) - used
 

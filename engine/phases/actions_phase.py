@@ -15,7 +15,7 @@ from .round import turn_order
 
 
 def start(s: dict, ev: list) -> None:
-    """Open the action phase at the start player."""
+    """Open the action phase at the start player (RULES §8.7)."""
     s["phase"] = "actions"
     s["turn"] = s["start_player"]
     S.event(ev, "phase", None, "Action phase")
@@ -42,7 +42,7 @@ def has_activation(s: dict, seat: int) -> bool:
 
 
 def next_turn(s: dict) -> None:
-    """Give the turn to the next seat clockwise that has not passed; None if all have."""
+    """Give the turn to the next seat clockwise that has not passed; None if all have (RULES §8.7)."""
     order = turn_order(s)
     n = len(order)
     i = order.index(s["turn"])
@@ -85,7 +85,7 @@ def technology_legal(s: dict, seat: int) -> list[dict]:
 
 
 def place_technology(s: dict, seat: int, action: dict, ev: list) -> None:
-    """Place one pending technology tile; ask again while more are pending and fit."""
+    """Place one pending technology tile; ask again while more are pending and fit (RULES §8.6, §14.2)."""
     p = s["players"][seat]
     S.place_technology(s, seat, action["space"], action["circle"], ev)
     p["prompts"].pop(0)
@@ -115,7 +115,7 @@ def bathhouse_legal(s: dict, seat: int) -> list[dict]:
 
 
 def bathhouse_place(s: dict, seat: int, action: dict, ev: list) -> None:
-    """Keep one drawn tile by placing it now."""
+    """Keep one drawn tile by placing it now (RULES §11 Bathhouse)."""
     p = s["players"][seat]
     prompt = p["prompts"][0]
     prompt["drawn"].remove(action["follower"])
@@ -128,7 +128,7 @@ def bathhouse_place(s: dict, seat: int, action: dict, ev: list) -> None:
 
 
 def bathhouse_done(s: dict, seat: int, action: dict, ev: list) -> None:
-    """The tiles not kept go back into the bag; the turn moves on."""
+    """The tiles not kept go back into the bag; the turn moves on (RULES §11 Bathhouse)."""
     p = s["players"][seat]
     prompt = p["prompts"].pop(0)
     for tile in prompt["drawn"]:

@@ -115,7 +115,7 @@ def harvest_legal(s: dict, seat: int) -> list[dict]:
 
 
 def return_food(s: dict, seat: int, action: dict, ev: list) -> None:
-    """Return the chosen food to the goods market."""
+    """Return the chosen food to the goods market (RULES §9.3 Harvest)."""
     p = s["players"][seat]
     p["prompts"].pop(0)
     for g in action["food"]:

@@ -38,7 +38,7 @@ def legal(s: dict, seat: int) -> list[dict]:
 
 
 def pull_back(s: dict, seat: int, action: dict, ev: list) -> None:
-    """Move one follower from an action space back to the market instead of a draw."""
+    """Move one follower from an action space back to the market instead of a draw (RULES §8.3, §14.5)."""
     p = s["players"][seat]
     S.take_from_space(p, action["space"], action["follower"])
     p["market"].append(action["follower"])

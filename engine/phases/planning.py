@@ -35,7 +35,7 @@ def _fitting(circles: tuple, current: tuple, tiles: tuple, subs: tuple) -> tuple
 
 
 def legal(s: dict, seat: int) -> list[dict]:
-    """Single placements, take-backs of this round's placements, and ``submit_plan``."""
+    """Single placements, take-backs of this round's placements, and ``submit_plan`` (RULES §8.4)."""
     p = s["players"][seat]
     out = []
     subs = S.substitutes(p)
@@ -61,7 +61,7 @@ def is_legal_place(s: dict, seat: int, action: dict) -> bool:
 
 
 def place(s: dict, seat: int, action: dict, ev: list) -> None:
-    """Move one follower from the market to a circle of an action space (hidden)."""
+    """Move one follower from the market to a circle of an action space, hidden until the reveal (RULES §8.4)."""
     p = s["players"][seat]
     p["market"].remove(action["follower"])
     p["plan"].append([action["space"], action["follower"]])
@@ -69,7 +69,7 @@ def place(s: dict, seat: int, action: dict, ev: list) -> None:
 
 
 def unplace(s: dict, seat: int, action: dict, ev: list) -> None:
-    """Take back a follower placed this round (before submitting)."""
+    """Take back a follower placed this round, before submitting (RULES §8.4: plans are free until locked)."""
     p = s["players"][seat]
     p["plan"].remove([action["space"], action["follower"]])
     p["market"].append(action["follower"])
@@ -77,7 +77,7 @@ def unplace(s: dict, seat: int, action: dict, ev: list) -> None:
 
 
 def submit(s: dict, seat: int, action: dict, ev: list) -> None:
-    """Lock the plan. With ``placements`` the whole plan is replaced by that list first.
+    """Lock the plan (RULES §8.4). With ``placements`` the whole plan is replaced by that list first.
 
     ``placements`` is a list of ``{"follower", "space"}``; each is checked in order as a
     ``place`` would be. Raises :class:`IllegalAction` naming the first bad placement.

@@ -14,7 +14,7 @@ from ..rng import rng_for
 
 
 def pay(s: dict, seat: int, coins: int, ev: list, why: str) -> None:
-    """Make a compulsory payment of ``coins``; queue a torture prompt for the shortfall."""
+    """Make a compulsory payment of ``coins``; queue a torture prompt for the shortfall (RULES §10.1)."""
     p = s["players"][seat]
     paid = min(p["coins"], coins)
     p["coins"] -= paid
@@ -67,7 +67,7 @@ def _lose_place_tile(s: dict, seat: int, place_id: str) -> None:
 
 
 def give(s: dict, seat: int, action: dict, ev: list) -> None:
-    """Give up the item named by a legal ``torture`` action and lower the debt by one."""
+    """Give up the item named by a legal ``torture`` action and lower the debt by one (RULES §10.1)."""
     p = s["players"][seat]
     item = action["item"]
     if item == "station":
@@ -116,7 +116,7 @@ def give(s: dict, seat: int, action: dict, ev: list) -> None:
 
 
 def forgive_if_nothing_left(s: dict, seat: int, ev: list) -> bool:
-    """If the player has nothing left to give, drop the torture prompt (debt forgiven)."""
+    """If the player has nothing left to give, drop the torture prompt: the debt is forgiven (RULES §10.1 UNCERTAIN, best choice)."""
     p = s["players"][seat]
     if p["prompts"] and p["prompts"][0]["kind"] == "torture" and not options(s, seat):
         debt = p["prompts"].pop(0)["debt"]
