@@ -38,6 +38,15 @@ def ordinal(value) -> str:
     return f"{number}{suffix}"
 
 
+PHASE_NAMES = {"planning": "Followers and planning", "actions": "Actions", "event": "Event", "over": "Game over"}
+
+
+@register.filter
+def phase_name(phase) -> str:
+    """The round part a view's ``phase`` stands for (the engine merges followers and planning)."""
+    return PHASE_NAMES.get(phase, humanize_key(phase))
+
+
 @register.filter
 def option_rows(options) -> list:
     """A game's options as ``(label, value)`` rows, worded as in the new-game form."""
