@@ -307,12 +307,6 @@ def place_technology(s: dict, seat: int, place_id: str, circle: str, ev: list) -
 
 
 # --- beneficial deeds (RULES §7.2) ----------------------------------------------------------
-def deed_free(s: dict, deed_id: str, kind: str) -> int:
-    """Free spaces of follower type ``kind`` on a deed (monks only on monk spaces; RULES §7.2)."""
-    used = sum(1 for tile, _seat in s["deeds"][deed_id] if C.follower_type(tile) == kind)
-    return C.DEEDS[deed_id].spaces.get(kind, 0) - used
-
-
 def deed_free_spaces(s: dict) -> dict:
     """``{deed: {follower type: free spaces}}`` for every deed, in one pass (RULES §7.2)."""
     free = {d: dict(deed.spaces) for d, deed in C.DEEDS.items()}

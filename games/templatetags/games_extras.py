@@ -10,12 +10,6 @@ register = template.Library()
 
 
 @register.filter
-def pretty_json(value) -> str:
-    """Indent a JSON-safe value for a ``<pre>`` block."""
-    return json.dumps(value, indent=2, ensure_ascii=False, sort_keys=False, default=str)
-
-
-@register.filter
 def compact_json(value) -> str:
     """One-line JSON, for hidden form fields."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
