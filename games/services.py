@@ -398,21 +398,33 @@ class QueueError(ServiceError):
     """The action queue entry is not acceptable (shape, place, or the game's phase)."""
 
 
+_QUEUE_CHOICES = {
+    "recruit": lambda v: v in ("boatman", "craftsman", "trader"),
+    "place_tile": lambda v: v in engine.content.PLACE_TILES,
+    "route": lambda v: v in engine.content.ROUTES,
+    "good": lambda v: v is None or v in engine.content.GOODS,
+    "coins": lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 3,
+}
+
+
 def _queue_entry(entry: dict, state: Any, seat_order: int) -> dict:
     """Check and normalise an action queue entry: ``{"type": "pass"}`` or
     ``{"type": "activate", "space": <one of the seat's places>}`` with optional choice
-    fields as in ``engine`` actions (``recruit``, ``place_tile``, ``route``, ``good``, ``coins``).
-    Raises ``QueueError``."""
+    fields as in ``engine`` actions (``recruit``, ``place_tile``, ``route``, ``good``, ``coins``),
+    each checked against the game's components. Raises ``QueueError``."""
     if not isinstance(entry, dict) or entry.get("type") not in ("activate", "pass"):
         raise QueueError("Queue an action on one of your places, or passing.")
     if entry["type"] == "pass":
         return {"type": "pass"}
-    allowed = {"type", "space", "recruit", "place_tile", "route", "good", "coins"}
-    if set(entry) - allowed:
-        raise QueueError(f"Unknown fields in the queued action: {sorted(set(entry) - allowed)}.")
+    unknown = set(entry) - {"type", "space"} - set(_QUEUE_CHOICES)
+    if unknown:
+        raise QueueError(f"Unknown fields in the queued action: {sorted(unknown)}.")
+    for key, valid in _QUEUE_CHOICES.items():
+        if key in entry and not valid(entry[key]):
+            raise QueueError(f"The queued action's {key} is not valid.")
     view = engine.view(state, seat_order)["players"][seat_order]
     places = set(engine.content.BOARD_SPACES) | set(view["places"])
-    if entry.get("space") not in places:
+    if not isinstance(entry.get("space"), str) or entry["space"] not in places:
         raise QueueError("You can only queue actions on your own places.")
     return dict(entry)
 
@@ -466,14 +478,8 @@ def _play_queues(game: Game, state: Any) -> None:
         _store(game, state, seat=seat.order, action=matches[0], events=events, queued=True)
 
 
-@transaction.atomic
-def seat_queue_set(*, game_id: GameId, user, entries: list[dict]) -> list[dict]:
-    """Replace the user's action queue for this round's action phase with ``entries``
-    (in order; at most ``ACTION_QUEUE_LIMIT``) and play it at once if it is their turn.
-
-    Allowed while planning or during the action phase. The queue is private to its player.
-    Returns the queue as stored. Raises ``QueueError``, ``NotSeated`` or ``WrongStatus``.
-    """
+def _lock_queue(game_id: GameId, user) -> tuple[Game, Seat, Any]:
+    """Lock the game for a queue change; return it, the user's seat and the state."""
     game = _lock_game(game_id)
     _require_status(game, GameStatus.ACTIVE, "This game is not being played.")
     seat = Seat.objects.filter(game=game, user=user).first()
@@ -482,13 +488,54 @@ def seat_queue_set(*, game_id: GameId, user, entries: list[dict]) -> list[dict]:
     state = engine.from_json(game.state)
     if state.phase not in ("planning", "actions"):
         raise QueueError("Actions can be queued while planning and during the action phase.")
+    return game, seat, state
+
+
+def _store_queue(game: Game, seat: Seat, state: Any, entries: list) -> list[dict]:
     if len(entries) > ACTION_QUEUE_LIMIT:
         raise QueueError(f"At most {ACTION_QUEUE_LIMIT} actions can be queued.")
     seat.action_queue = [_queue_entry(entry, state, seat.order) for entry in entries]
     seat.action_queue_round = state.round
     seat.save(update_fields=["action_queue", "action_queue_round"])
     _play_queues(game, state)
+    seat.refresh_from_db(fields=["action_queue"])
     return seat.action_queue
+
+
+@transaction.atomic
+def seat_queue_set(*, game_id: GameId, user, entries: list[dict]) -> list[dict]:
+    """Replace the user's action queue for this round's action phase with ``entries``
+    (in order; at most ``ACTION_QUEUE_LIMIT``) and play it at once if it is their turn.
+
+    Allowed while planning or during the action phase. The queue is private to its player.
+    Returns the queue as stored. Raises ``QueueError``, ``NotSeated`` or ``WrongStatus``.
+    """
+    game, seat, state = _lock_queue(game_id, user)
+    return _store_queue(game, seat, state, list(entries))
+
+
+@transaction.atomic
+def seat_queue_change(*, game_id: GameId, user, op: str, entry: Any = None, index: Any = None) -> list[dict]:
+    """Edit the user's action queue under the game's row lock (two tabs cannot lose an edit).
+
+    ``op`` is ``add`` (append ``entry``), ``remove`` (the entry at ``index``, which must
+    still be ``entry``: a tab showing an older queue cannot remove another entry) or
+    ``clear``. Returns the queue as stored. Raises ``QueueError``, ``NotSeated``,
+    ``WrongStatus``.
+    """
+    game, seat, state = _lock_queue(game_id, user)
+    queue = list(seat.action_queue) if seat.action_queue_round == state.round else []
+    if op == "add":
+        queue.append(entry)
+    elif op == "remove":
+        if not isinstance(index, int) or not 0 <= index < len(queue) or queue[index] != entry:
+            raise QueueError("Your queue has changed in the meantime: look at it again.")
+        del queue[index]
+    elif op == "clear":
+        queue = []
+    else:
+        raise QueueError("Unknown queue operation.")
+    return _store_queue(game, seat, state, queue)
 
 
 @transaction.atomic
@@ -523,7 +570,8 @@ def game_timeout(*, game_id: GameId, seat_order: int, expected_version: int,
     Does nothing (returns ``[]``) unless the game is active, still at ``expected_version``,
     and the seat is awaited with a running clock past its deadline at ``now`` — so a sweep
     that runs twice, or two sweeps racing, time a seat out once. Otherwise
-    ``engine.timeout_action`` is applied for the seat until it is no longer awaited (a
+    ``engine.timeout_action`` is applied for the seat, within the round and phase it
+    timed out in, until it is no longer awaited (a
     draw is followed by the plan's submission), each action stored as a move marked
     ``timed_out``. The seat's bank becomes the increment, its consecutive timeouts grow by
     one, and after ``GAMES_ABSENT_AFTER_TIMEOUTS`` of them it is marked absent. The player
@@ -542,7 +590,13 @@ def game_timeout(*, game_id: GameId, seat_order: int, expected_version: int,
             or clock.remaining(seat, now) > 0:
         return []
     state, moves = engine.from_json(game.state), []
+    def part(state):  # which part of the game the seat was deciding in
+        return getattr(state, "round", None), getattr(state, "phase", None)
+
+    started_in = part(state)
     while len(moves) < MAX_TIMEOUT_ACTIONS and game.status == GameStatus.ACTIVE:
+        if part(state) != started_in:
+            break  # the decision that timed out is made: the next part of the game has its own clock
         action = engine.timeout_action(state, seat_order)
         if action is None:
             break

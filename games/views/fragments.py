@@ -12,7 +12,7 @@ from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
 from games.access import get_game_for_user_or_404, get_seat_or_403
 from games.forms import ActionForm
-from games.services import game_submit_action, seat_queue_set
+from games.services import game_submit_action, seat_queue_change
 from games.views.errors import InvalidSubmission, game_errors
 from games.views.regions import game_context, render_regions
 
@@ -44,23 +44,15 @@ def submit_action(request: HttpRequest, game_id) -> HttpResponse:
 @game_errors
 def set_queue(request: HttpRequest, game_id) -> HttpResponse:
     """Change the user's action queue: ``op=add`` with ``entry`` (JSON), ``op=remove`` with
-    ``index``, or ``op=clear``; then return the refreshed regions."""
+    ``index`` and that ``entry``, or ``op=clear``; then return the refreshed regions."""
     game, _ = get_game_for_user_or_404(game_id, request.user)
-    seat = get_seat_or_403(game, request.user)
-    queue = list(seat.action_queue) if seat.action_queue_round == (game.state or {}).get("round") else []
-    op = request.POST.get("op")
+    get_seat_or_403(game, request.user)
     try:
-        if op == "add":
-            queue.append(json.loads(request.POST.get("entry") or "null"))
-        elif op == "remove":
-            del queue[int(request.POST.get("index", ""))]
-        elif op == "clear":
-            queue = []
-        else:
-            raise InvalidSubmission("Unknown queue operation.")
-    except (ValueError, IndexError, RecursionError) as exc:
+        entry = json.loads(request.POST.get("entry") or "null")
+        index = int(request.POST["index"]) if "index" in request.POST else None
+    except (ValueError, RecursionError) as exc:
         raise InvalidSubmission("The queue change could not be read.") from exc
-    seat_queue_set(game_id=game.pk, user=request.user, entries=queue)
+    seat_queue_change(game_id=game.pk, user=request.user, op=request.POST.get("op", ""), entry=entry, index=index)
     if not request.htmx:
         return redirect("games-detail", game_id=game.pk)
     game, seat = get_game_for_user_or_404(game_id, request.user)

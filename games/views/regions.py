@@ -22,7 +22,7 @@ from games import board, clock, selectors
 from games.access import make_invite_token
 from games.decisions import KIND_PROMPTS, decision_context
 from games.models import Game, Seat
-from games.services import ACTION_QUEUE_LIMIT
+from games.services import ACTION_QUEUE_LIMIT, INDEPENDENT_ACTION_TYPES
 
 
 def is_orleans_view(view: dict) -> bool:
@@ -79,6 +79,29 @@ def seat_clocks(game: Game, seats: list[Seat], viewer: Seat | None) -> dict:
     }
 
 
+def stale_since(moves: list, seat: Seat | None) -> int:
+    """The last move after which a page's forms would be refused as stale for ``seat``: a
+    resolution, a move of its own, or any move that is not an independent simultaneous step
+    (``services.INDEPENDENT_ACTION_TYPES``). Part of the decision region, so the region (and
+    its ``expected_version``) is sent again exactly when older forms would be refused."""
+    order = seat.order if seat is not None else None
+    for move in reversed(moves):
+        if move.seat is None or move.seat == order or move.action.get("type") not in INDEPENDENT_ACTION_TYPES:
+            return move.seq
+    return 0
+
+
+def _queue_label(entry: dict) -> str:
+    """How a queued entry reads in the queue panel (entries were checked when queued)."""
+    if entry.get("type") == "pass":
+        return "Pass for the rest of the round"
+    try:
+        name = C.PLACES[entry["space"]].name
+        return f"Use {name}" + ("" if set(entry) == {"type", "space"} else f" ({engine.describe_action(entry)})")
+    except (KeyError, TypeError):
+        return "An action that cannot be read"
+
+
 def queue_context(view: dict, seat: Seat | None) -> dict | None:
     """The viewer's action queue panel: entries (labels) and what can be added; None when
     the viewer has no seat or the round is past its action phase."""
@@ -94,9 +117,7 @@ def queue_context(view: dict, seat: Seat | None) -> dict | None:
         candidates.append({"type": "activate", "space": "gunpowder_tower"})
     candidates.append({"type": "pass"})
     return {
-        "entries": [engine.describe_action(e) if e["type"] == "pass" else f"Use {C.PLACES[e['space']].name}"
-                    + ("" if set(e) == {"type", "space"} else f" ({engine.describe_action(e)})")
-                    for e in entries],
+        "entries": [{"label": _queue_label(e), "value": json.dumps(e)} for e in entries],
         "candidates": [(json.dumps(c), "Pass for the rest of the round" if c["type"] == "pass"
                         else f"Use {C.PLACES[c['space']].name}") for c in candidates],
         "full": len(entries) >= ACTION_QUEUE_LIMIT,
@@ -129,7 +150,9 @@ def game_context(game: Game, seat: Seat | None, *, flash: str | None = None) -> 
     context["board"] = board_context(context["view"], names) if is_orleans_view(context["view"]) else None
     context["decision"] = decision_context(context["view"], context["actions"])
     context["queue"] = queue_context(context["view"], seat) if context["board"] else None
-    context["log"] = selectors.move_log(list(selectors.game_moves(game)), names)
+    moves = list(selectors.game_moves(game))
+    context["log"] = selectors.move_log(moves, names)
+    context["decision_since"] = stale_since(moves, seat)
     context["start_player"] = context["view"].get("start_player")
     if game.is_finished:
         context["result"] = selectors.finished_game_result(game, seat.user if seat else None)

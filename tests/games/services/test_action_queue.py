@@ -113,7 +113,8 @@ def test_the_queue_form_adds_and_clears_entries(client_for, started_game):
     client.post(url, {"op": "add", "entry": '{"type": "pass"}'}, HTTP_HX_REQUEST="true")
     alice_seat.refresh_from_db()
     assert alice_seat.action_queue == [{"type": "activate", "space": "castle"}, {"type": "pass"}]
-    client.post(url, {"op": "remove", "index": "0"}, HTTP_HX_REQUEST="true")
+    client.post(url, {"op": "remove", "index": "0", "entry": '{"type": "activate", "space": "castle"}'},
+                HTTP_HX_REQUEST="true")
     alice_seat.refresh_from_db()
     assert alice_seat.action_queue == [{"type": "pass"}]
     response = client.post(url, {"op": "add", "entry": "{not json"}, HTTP_HX_REQUEST="true")
