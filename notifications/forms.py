@@ -31,11 +31,12 @@ class PreferencesForm(forms.ModelForm):
 
     class Meta:
         model = Preferences
-        fields = ["turn_emails", "digest_hour", "game_emails", "invitation_emails",
+        fields = ["turn_emails", "turn_email_delay_minutes", "digest_hour", "game_emails", "invitation_emails",
                   "quiet_start", "quiet_end", "time_zone", "muted_games"]
         widgets = {"turn_emails": forms.RadioSelect,
                    "muted_games": forms.CheckboxSelectMultiple}
-        labels = {"game_emails": "Email me when a game starts and when it ends",
+        labels = {"turn_email_delay_minutes": "Immediate turn emails",
+                  "game_emails": "Email me when a game starts and when it ends",
                   "invitation_emails": "Email me when someone invites me to a game",
                   "muted_games": "Mute these games (no emails about them)"}
 

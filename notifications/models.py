@@ -116,6 +116,11 @@ class Preferences(models.Model):
         default=True, help_text="emails when a game starts and when it ends"
     )
     invitation_emails = models.BooleanField(default=True)
+    turn_email_delay_minutes = models.PositiveSmallIntegerField(
+        default=0, choices=[(0, "right away"), (5, "after 5 minutes"), (15, "after 15 minutes"),
+                            (60, "after an hour")],
+        help_text="wait this long before a turn email and send none if I have played by then",
+    )
     quiet_start = models.PositiveSmallIntegerField(null=True, blank=True)
     quiet_end = models.PositiveSmallIntegerField(null=True, blank=True)
     time_zone = models.CharField(max_length=64, default="UTC")

@@ -282,6 +282,13 @@ def notification_deliver(*, notification_id: int, now: dt.datetime | None = None
     if reason:
         _finish(notification_id, status=NotificationStatus.SKIPPED, skip_reason=reason)
         return "skipped"
+    if notification.kind == NotificationKind.TURN and prefs.turn_email_delay_minutes:
+        # the player's grace period: sent only if they still have not played by then
+        # (the "no longer awaited" skip above decides when the delayed row comes due)
+        after = notification.created_at + dt.timedelta(minutes=prefs.turn_email_delay_minutes)
+        if now < after:
+            _finish(notification_id, send_after=after)
+            return "deferred"
     if notification.kind != NotificationKind.DIGEST:
         ends = quiet_hours_end(prefs, now)
         if ends is not None:

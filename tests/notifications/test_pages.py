@@ -7,7 +7,7 @@ from notifications.tokens import make_unsubscribe_token
 
 FORM = {"turn_emails": "digest", "digest_hour": "19", "game_emails": "on",
         "invitation_emails": "on", "quiet_start": "22", "quiet_end": "7",
-        "time_zone": "Europe/Paris"}
+        "time_zone": "Europe/Paris", "turn_email_delay_minutes": "5"}
 
 
 def test_the_preferences_page_needs_a_login():
@@ -25,7 +25,7 @@ def test_it_saves_turn_emails_digest_hour_quiet_hours_time_zone_and_mutes(
     assert response.status_code == 302
     prefs = Preferences.objects.get(user=alice)
     assert (prefs.turn_emails, prefs.digest_hour, prefs.quiet_start, prefs.quiet_end,
-            prefs.time_zone) == ("digest", 19, 22, 7, "Europe/Paris")
+            prefs.time_zone, prefs.turn_email_delay_minutes) == ("digest", 19, 22, 7, "Europe/Paris", 5)
     assert list(prefs.muted_games.all()) == [game]
     assert prefs.game_emails is True and prefs.invitation_emails is True
 
