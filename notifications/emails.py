@@ -105,7 +105,8 @@ def _context(notification: Notification, prefs: Preferences) -> tuple[str, dict]
     elif kind == NotificationKind.REMINDER:
         ctx.update(awaited=awaited_text(seat.awaiting),
                    since=local_time(seat.awaiting_since or notification.created_at, prefs))
-        subject = f"Reminder: “{game.name}” is waiting for you"
+        subject = (f"Time is running out in “{game.name}”" if notification.data.get("deadline_warning")
+                   else f"Reminder: “{game.name}” is waiting for you")
     elif kind == NotificationKind.TIMED_OUT:
         ctx.update(absent=notification.data.get("absent", False),
                    in_a_row=notification.data.get("timeouts_in_a_row", 1),

@@ -13,6 +13,7 @@ import uuid
 from collections.abc import Iterable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -136,7 +137,9 @@ def reminders_record(*, now: dt.datetime | None = None) -> list[int]:
 
     An awaited player gets reminder *n* once *n* reminder intervals
     (``games.clock.reminder_interval``: seconds) have passed since the wait started, one
-    per interval: the key (game, seat, wait, n) makes recording idempotent. Nothing is
+    per interval, and one deadline warning (number 0) once their clock has at most
+    ``GAMES_DEADLINE_WARNING_HOURS`` left: the key (game, seat, wait, n) makes recording
+    idempotent. Nothing is
     recorded for a player on vacation, in their quiet hours (the next sweep after them
     records it), or with turn emails off.
     """
@@ -150,18 +153,21 @@ def reminders_record(*, now: dt.datetime | None = None) -> list[int]:
     prefs = {p.user_id: p for p in Preferences.objects.filter(
         user_id__in={seat.user_id for seat in seats})}
     rows = []
+    warn_before = dt.timedelta(hours=settings.GAMES_DEADLINE_WARNING_HOURS)
     for seat in seats:
         number = int((now - seat.awaiting_since).total_seconds()) // clock.reminder_interval(
             seat.game)
         user_prefs = prefs.get(seat.user_id) or Preferences(user_id=seat.user_id)
-        if number < 1 or user_prefs.vacation_since is not None \
-                or user_prefs.turn_emails == TurnEmails.OFF \
+        if user_prefs.vacation_since is not None or user_prefs.turn_emails == TurnEmails.OFF \
                 or quiet_hours_end(user_prefs, now) is not None:
             continue
-        rows.append(Notification(
-            kind=NotificationKind.REMINDER, recipient_id=seat.user_id, game=seat.game,
-            version=seat.game.version, key=reminder_key(seat, number), send_after=now,
-            data={"number": number, "since": seat.awaiting_since.isoformat()}))
+        # the deadline warning: once per wait, when the clock has little time left
+        warn = seat.deadline is not None and now < seat.deadline <= now + warn_before
+        for n in ([number] if number >= 1 else []) + ([0] if warn else []):
+            rows.append(Notification(
+                kind=NotificationKind.REMINDER, recipient_id=seat.user_id, game=seat.game,
+                version=seat.game.version, key=reminder_key(seat, n), send_after=now,
+                data={"number": n, "since": seat.awaiting_since.isoformat(), "deadline_warning": n == 0}))
     if not rows:
         return []
     Notification.objects.bulk_create(rows, ignore_conflicts=True)

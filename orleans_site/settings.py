@@ -261,6 +261,8 @@ GAMES_POLL_SECONDS = env_int("GAMES_POLL_SECONDS", 5)
 GAMES_ABSENT_AFTER_TIMEOUTS = env_int("GAMES_ABSENT_AFTER_TIMEOUTS", 3)
 # Reminders: every quarter of the game's increment, but at least this many hours apart...
 GAMES_REMINDER_MIN_HOURS = env_int("GAMES_REMINDER_MIN_HOURS", 6)
+# Hours before a clock runs out when the player gets one "time is running out" warning.
+GAMES_DEADLINE_WARNING_HOURS = env_int("GAMES_DEADLINE_WARNING_HOURS", 4)
 # ...and this many hours apart in games without a clock.
 GAMES_REMINDER_NO_CLOCK_HOURS = env_int("GAMES_REMINDER_NO_CLOCK_HOURS", 24)
 # Vacation days each user has per calendar year (clocks stop while on vacation).

@@ -97,3 +97,21 @@ def test_games_without_a_clock_are_reminded_daily(fake_engine, clocked_game, fro
     frozen_now.advance(hours=1)
     assert send_reminders_task() == 2
     assert "This game has no clock." in mail.outbox[-1].body
+
+
+def warned():
+    return sorted(m.to[0] for m in mail.outbox if "Time is running out" in m.subject)
+
+
+def test_one_deadline_warning_when_the_clock_has_four_hours_left(game, frozen_now, settings):
+    """A fast game's 24 h bank: the warning comes at 20 h, once per wait."""
+    assert settings.GAMES_DEADLINE_WARNING_HOURS == 4
+    frozen_now.advance(hours=19, minutes=59)
+    send_reminders_task()
+    assert warned() == []
+    frozen_now.advance(minutes=1)
+    send_reminders_task()
+    assert warned() == ["alice@example.com", "bob@example.com"]
+    frozen_now.advance(hours=2)
+    send_reminders_task()
+    assert warned() == ["alice@example.com", "bob@example.com"]
