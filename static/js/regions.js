@@ -5,3 +5,14 @@ function orleansRegionHashes() {
     .map(function (el) { return el.id + ":" + el.dataset.regionHash; })
     .join(",");
 }
+
+// Running clocks count down between updates: "2 d 3 h", "5 h 12 min", "4 min" (as games/clock.py).
+function orleansCountdown() {
+  document.querySelectorAll("[data-deadline]").forEach(function (el) {
+    var seconds = Math.max(0, Math.floor((Date.parse(el.dataset.deadline) - Date.now()) / 1000));
+    var days = Math.floor(seconds / 86400), hours = Math.floor(seconds % 86400 / 3600),
+        minutes = Math.floor(seconds % 3600 / 60);
+    el.textContent = days ? days + " d " + hours + " h" : hours ? hours + " h " + minutes + " min" : minutes + " min";
+  });
+}
+setInterval(orleansCountdown, 30000);
