@@ -136,6 +136,9 @@ class Seat(models.Model):
     action_queue_round = models.PositiveSmallIntegerField(
         default=0, help_text="the round the action queue was made for (other rounds ignore it)"
     )
+    action_queue_note = models.CharField(
+        max_length=200, blank=True, help_text="why the action queue last stopped (shown to its player)"
+    )
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

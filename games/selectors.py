@@ -146,12 +146,12 @@ def move_log(moves: list[Move], names: dict[int, str]) -> list[RoundLog]:
     """Every public event of ``moves`` (oldest first) grouped by round, newest round first.
 
     Rounds are numbered from 1; an event of kind ``round`` (carrying ``round``) opens the
-    next group. Entries of a move taken by the timeout policy are marked ``timed_out``, those
-    of a move played from the action queue ``queued``.
+    next group. The first entry of a move taken by the timeout policy is marked ``timed_out``,
+    that of a move played from the action queue ``queued``.
     """
     rounds = [RoundLog(round=1)]
     for move in moves:
-        for event in move.events or []:
+        for position, event in enumerate(move.events or []):
             if event.get("kind") == "round" and isinstance(event.get("round"), int):
                 rounds.append(RoundLog(round=event["round"]))
             rounds[-1].entries.append({
@@ -159,7 +159,8 @@ def move_log(moves: list[Move], names: dict[int, str]) -> list[RoundLog]:
                 "text": event_text(event, names),
                 "forced": bool(event.get("forced")),
                 "automatic": move.seat is None,
-                "timed_out": move.timed_out,
-                "queued": move.queued and not event.get("forced"),
+                # the mark belongs to the move's own line, not to what the game did after it
+                "timed_out": move.timed_out and position == 0,
+                "queued": move.queued and position == 0,
             })
     return [r for r in reversed(rounds) if r.entries]

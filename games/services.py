@@ -398,6 +398,10 @@ class QueueError(ServiceError):
     """The action queue entry is not acceptable (shape, place, or the game's phase)."""
 
 
+class QueueChanged(QueueError):
+    """The queue was changed elsewhere (another tab) since the page showed it."""
+
+
 _QUEUE_CHOICES = {
     "recruit": lambda v: v in ("boatman", "craftsman", "trader"),
     "place_tile": lambda v: v in engine.content.PLACE_TILES,
@@ -427,6 +431,13 @@ def _queue_entry(entry: dict, state: Any, seat_order: int) -> dict:
     if not isinstance(entry.get("space"), str) or entry["space"] not in places:
         raise QueueError("You can only queue actions on your own places.")
     return dict(entry)
+
+
+def _entry_label(entry: dict) -> str:
+    if entry.get("type") == "pass":
+        return "Pass"
+    place = engine.content.PLACES.get(entry.get("space"))
+    return f"Use {place.name}" if place else "an action"
 
 
 def _matches(action: dict, entry: dict) -> bool:
@@ -466,10 +477,14 @@ def _play_queues(game: Game, state: Any) -> None:
         seat = Seat.objects.get(game=game, order=turn[0])
         if not seat.action_queue or seat.action_queue_round != state.round:
             return
-        matches = [a for a in engine.legal_actions(state, seat.order) if _matches(a, seat.action_queue[0])]
+        head = seat.action_queue[0]
+        matches = [a for a in engine.legal_actions(state, seat.order) if _matches(a, head)]
         if len(matches) != 1:
-            seat.action_queue = [] if not matches else seat.action_queue
-            seat.save(update_fields=["action_queue"])
+            if not matches:
+                seat.action_queue = []
+                seat.action_queue_note = (f"Your queue stopped at “{_entry_label(head)}”: it could not be "
+                                          "played when your turn came, so the rest was dropped.")
+                seat.save(update_fields=["action_queue", "action_queue_note"])
             return
         seat.action_queue = seat.action_queue[1:] if matches[0]["type"] != "pass" else []
         seat.save(update_fields=["action_queue"])
@@ -494,9 +509,16 @@ def _lock_queue(game_id: GameId, user) -> tuple[Game, Seat, Any]:
 def _store_queue(game: Game, seat: Seat, state: Any, entries: list) -> list[dict]:
     if len(entries) > ACTION_QUEUE_LIMIT:
         raise QueueError(f"At most {ACTION_QUEUE_LIMIT} actions can be queued.")
-    seat.action_queue = [_queue_entry(entry, state, seat.order) for entry in entries]
+    checked = [_queue_entry(entry, state, seat.order) for entry in entries]
+    if any(entry["type"] == "pass" for entry in checked[:-1]):
+        raise QueueError("Passing ends your round: nothing can be queued after it.")
+    spaces = [entry["space"] for entry in checked if entry["type"] == "activate"]
+    if len(spaces) != len(set(spaces)):
+        raise QueueError("Each place can be used once a round: it is already in your queue.")
+    seat.action_queue = checked
     seat.action_queue_round = state.round
-    seat.save(update_fields=["action_queue", "action_queue_round"])
+    seat.action_queue_note = ""
+    seat.save(update_fields=["action_queue", "action_queue_round", "action_queue_note"])
     _play_queues(game, state)
     seat.refresh_from_db(fields=["action_queue"])
     return seat.action_queue
@@ -529,7 +551,7 @@ def seat_queue_change(*, game_id: GameId, user, op: str, entry: Any = None, inde
         queue.append(entry)
     elif op == "remove":
         if not isinstance(index, int) or not 0 <= index < len(queue) or queue[index] != entry:
-            raise QueueError("Your queue has changed in the meantime: look at it again.")
+            raise QueueChanged("Your queue has changed in the meantime: here it is again.")
         del queue[index]
     elif op == "clear":
         queue = []

@@ -20,7 +20,7 @@ from django.urls import NoReverseMatch, reverse
 
 import engine
 from games.access import get_game_for_user_or_404
-from games.services import ServiceError, StaleVersion
+from games.services import QueueChanged, ServiceError, StaleVersion
 from games.views.regions import render_flash, render_regions
 
 
@@ -51,7 +51,7 @@ def game_errors(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
             if not request.htmx:
                 messages.error(request, message)
                 return _back_to_game(request, game_id)
-            if isinstance(exc, StaleVersion):
+            if isinstance(exc, (StaleVersion, QueueChanged)):
                 game, seat = get_game_for_user_or_404(game_id, request.user)
                 return render_regions(request, game, seat, flash=message, send_all=True)
             return render_flash(request, message)

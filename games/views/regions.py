@@ -102,25 +102,42 @@ def _queue_label(entry: dict) -> str:
         return "An action that cannot be read"
 
 
+def _ready_this_round(me: dict) -> list[str]:
+    """The viewer's places that will be full once this round's plan is revealed (or are
+    full now): the ones an action can be queued for."""
+    planned: dict[str, list] = {}
+    for space, tile in me.get("plan") or []:
+        planned.setdefault(space, []).append(tile)
+    out = []
+    for place_id in list(C.BOARD_SPACES) + list(me["places"]):
+        place = C.PLACES[place_id]
+        tiles = me["spaces"].get(place_id, []) + planned.get(place_id, [])
+        circles = len(place.circles) - (1 if place_id in me["technology"] else 0)
+        if place_id == "gunpowder_tower" or (place_id == "town_hall" and tiles) \
+                or (place.circles and place_id not in ("town_hall", "sacristy") and tiles and len(tiles) >= circles):
+            out.append(place_id)
+    return out
+
+
 def queue_context(view: dict, seat: Seat | None) -> dict | None:
-    """The viewer's action queue panel: entries (labels) and what can be added; None when
-    the viewer has no seat or the round is past its action phase."""
+    """The viewer's action queue panel: entries (labels), what can be added (the places the
+    plan fills, then passing) and why the queue last stopped; None when the viewer has no
+    seat or the round is past its action phase."""
     if seat is None or view.get("phase") not in ("planning", "actions"):
         return None
     me = view["players"][seat.order]
     if me.get("passed"):
         return None
     entries = list(seat.action_queue) if seat.action_queue_round == view.get("round") else []
-    places = list(C.BOARD_SPACES) + [p for p in me["places"] if C.PLACES[p].circles and p != "sacristy"]
-    candidates = [{"type": "activate", "space": p} for p in places]
-    if "gunpowder_tower" in me["places"]:
-        candidates.append({"type": "activate", "space": "gunpowder_tower"})
+    queued = {e.get("space") for e in entries}
+    ends_with_pass = bool(entries) and entries[-1].get("type") == "pass"
+    candidates = [{"type": "activate", "space": p} for p in _ready_this_round(me) if p not in queued]
     candidates.append({"type": "pass"})
     return {
         "entries": [{"label": _queue_label(e), "value": json.dumps(e)} for e in entries],
-        "candidates": [(json.dumps(c), "Pass for the rest of the round" if c["type"] == "pass"
-                        else f"Use {C.PLACES[c['space']].name}") for c in candidates],
-        "full": len(entries) >= ACTION_QUEUE_LIMIT,
+        "candidates": [(json.dumps(c), _queue_label(c)) for c in candidates],
+        "full": len(entries) >= ACTION_QUEUE_LIMIT or ends_with_pass,
+        "note": seat.action_queue_note if seat.action_queue_round == view.get("round") else "",
     }
 
 

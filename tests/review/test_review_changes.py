@@ -107,7 +107,7 @@ def test_a_queued_pass_stops_at_the_technology_prompt_and_the_other_queue_resume
     Game.objects.filter(pk=game.pk).update(state=data)
     by = seats(game)
     services.seat_queue_set(game_id=game.pk, user=by[0].user, entries=[
-        {"type": "activate", "space": "castle"}, {"type": "pass"}, {"type": "activate", "space": "university"}])
+        {"type": "activate", "space": "castle"}, {"type": "pass"}])
     services.seat_queue_set(game_id=game.pk, user=by[1].user, entries=[
         {"type": "activate", "space": "castle"}, {"type": "activate", "space": "farmhouse"}, {"type": "pass"}])
     with django_capture_on_commit_callbacks(execute=True):
@@ -194,15 +194,30 @@ def test_the_queue_url_refuses_get_anonymous_spectators_and_missing_csrf(started
     assert all(s.action_queue == [] for s in started_game.seats.all())
 
 
-def test_more_than_the_limit_through_the_view_is_refused(client_for, started_game):
+def test_more_than_the_limit_through_the_view_is_refused(client_for, started_game, monkeypatch):
+    monkeypatch.setattr(services, "ACTION_QUEUE_LIMIT", 2)
     seat = seats(started_game)[0]
     client = client_for(seat.user)
-    for _ in range(services.ACTION_QUEUE_LIMIT + 1):
-        response = client.post(queue_url(started_game), {"op": "add", "entry": '{"type": "pass"}'},
-                               HTTP_HX_REQUEST="true")
+    for space in ("castle", "village", "university"):
+        response = client.post(queue_url(started_game), {"op": "add", "entry": json.dumps(
+            {"type": "activate", "space": space})}, HTTP_HX_REQUEST="true")
     assert "At most" in response.text
     seat.refresh_from_db()
-    assert len(seat.action_queue) == services.ACTION_QUEUE_LIMIT
+    assert len(seat.action_queue) == 2
+
+
+def test_nothing_after_a_pass_and_no_place_twice(client_for, started_game):
+    seat = seats(started_game)[0]
+    client = client_for(seat.user)
+    url = queue_url(started_game)
+    client.post(url, {"op": "add", "entry": '{"type": "activate", "space": "castle"}'}, HTTP_HX_REQUEST="true")
+    twice = client.post(url, {"op": "add", "entry": '{"type": "activate", "space": "castle"}'}, HTTP_HX_REQUEST="true")
+    assert "once a round" in twice.text
+    client.post(url, {"op": "add", "entry": '{"type": "pass"}'}, HTTP_HX_REQUEST="true")
+    after = client.post(url, {"op": "add", "entry": '{"type": "activate", "space": "village"}'}, HTTP_HX_REQUEST="true")
+    assert "nothing can be queued after it" in after.text
+    seat.refresh_from_db()
+    assert seat.action_queue == [{"type": "activate", "space": "castle"}, {"type": "pass"}]
 
 
 @pytest.mark.parametrize("entry", [
@@ -252,7 +267,8 @@ def test_two_concurrent_adds_keep_both_entries(client_for, started_game, monkeyp
     def tab2_commits_in_between(**kwargs):
         if not interleaved:  # tab 1's request is under way; tab 2's whole request runs now
             interleaved.append(True)
-            tab2.post(queue_url(started_game), {"op": "add", "entry": '{"type": "pass"}'}, HTTP_HX_REQUEST="true")
+            tab2.post(queue_url(started_game), {"op": "add", "entry": '{"type": "activate", "space": "village"}'},
+                      HTTP_HX_REQUEST="true")
         return real(**kwargs)
 
     monkeypatch.setattr(fragments, "seat_queue_change", tab2_commits_in_between)

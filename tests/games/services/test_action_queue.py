@@ -123,3 +123,44 @@ def test_the_queue_form_adds_and_clears_entries(client_for, started_game):
     alice_seat.refresh_from_db()
     assert alice_seat.action_queue == []
     assert client.get(url).status_code == 405
+
+
+def test_a_dropped_queue_tells_its_player_why(started_game, django_capture_on_commit_callbacks, client_for):
+    by_order = seats(started_game)
+    services.seat_queue_set(game_id=started_game.pk, user=by_order[0].user,
+                            entries=[{"type": "activate", "space": "university"}, {"type": "pass"}])
+    both_plan_the_castle(started_game, django_capture_on_commit_callbacks)
+    by_order[0].refresh_from_db()
+    assert "Use University" in by_order[0].action_queue_note
+    assert "Use University" in queue_region(client_for(by_order[0].user), started_game)
+
+
+def test_only_places_the_plan_fills_are_offered(started_game, client_for):
+    by_order = seats(started_game)
+    services.game_submit_action(game_id=started_game.pk, user=by_order[0].user, expected_version=0,
+                                action={"type": "submit_plan", "placements": CASTLE_PLAN})
+    region = queue_region(client_for(by_order[0].user), started_game)
+    offered = region.split("<select")[1]
+    assert "Use Castle" in offered and "Pass for the rest of the round" in offered
+    assert "Use Scriptorium" not in offered and "Use Farmhouse" not in offered
+
+
+def test_the_log_marks_only_the_queued_moves_own_line(started_game, django_capture_on_commit_callbacks):
+    from games.selectors import game_moves, move_log
+
+    by_order = seats(started_game)
+    for order in (0, 1):
+        services.seat_queue_set(game_id=started_game.pk, user=by_order[order].user,
+                                entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
+    both_plan_the_castle(started_game, django_capture_on_commit_callbacks)
+    entries = [e for r in move_log(list(game_moves(started_game)), {0: "a", 1: "b"}) for e in r.entries]
+    marked = [e["text"] for e in entries if e["queued"]]
+    assert marked and all("uses Castle" in t or "passes" in t for t in marked)
+    assert not any(e["queued"] for e in entries if "Round 2 begins" in e["text"])
+
+
+def test_a_spectator_gets_no_queue_card(client, make_game, alice, bob):
+    game = make_game(alice, bob, seats=2)
+    page = client.get(f"/games/{game.pk}/").text
+    assert '<section data-region-hash' in page
+    assert 'id="game-queue" class="card' not in page and "Action queue" not in page
