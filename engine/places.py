@@ -214,9 +214,7 @@ def _tile_choices(place_id):
         if "payCoins" in effect:
             top = min(effect["payCoins"]["max"], p["coins"], S.development_room(p))
             return [{"coins": n} for n in range(effect["payCoins"]["min"], top + 1)]
-        if "drawFromBag" in effect:
-            return [{}] if p["bag"] else []
-        return [{}]
+        return [{}]  # the Bathhouse too: with a short or empty bag it draws what is there (RULES §11)
 
     return choices
 

@@ -35,6 +35,7 @@ def new_player(seat: int) -> dict:
         "plan": [],
         "stage": None,
         "pulled": 0,
+        "drawn": [],
         "passed": False,
         "tower_used": False,
         "prompts": [],

@@ -3,7 +3,8 @@
 Hidden from everyone: the seed and random counters, the order of the hourglass stack and of
 hidden place-tile stacks. Hidden from other seats: a seat's bag contents (its size is
 public), its market and this round's plan until the plans are revealed in the action
-phase, and the details of its prompts (e.g. the Bathhouse's drawn tiles).
+phase, and the details of its prompts (e.g. the Bathhouse's drawn tiles). With the
+sequential followers option a seat's draw of the round (``drawn``) is public (RULES §8.3).
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ def _player_view(s: dict, p: dict, viewer, awaited: dict) -> dict:
         "bag": dict(p["bag"]) if own else None,
         "bag_size": sum(p["bag"].values()),
         "market": list(p["market"]) if open_market else None,
+        # this round's draw: public with the sequential followers option (RULES §8.3)
+        "drawn": list(p.get("drawn", [])) if (own or open_market or not s["options"]["simultaneous_followers"])
+        else None,
         "market_size": len(p["market"]),
         "market_capacity": S.market_capacity(p),
         "plan": [list(x) for x in p["plan"]] if own else None,

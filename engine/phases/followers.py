@@ -49,16 +49,23 @@ def pull_back(s: dict, seat: int, action: dict, ev: list) -> None:
 
 
 def draw(s: dict, seat: int, action: dict, ev: list) -> None:
-    """Draw ``count`` followers at random from the bag onto the market (RULES §8.3)."""
+    """Draw ``count`` followers at random from the bag onto the market (RULES §8.3).
+
+    The tiles drawn are kept in ``drawn`` for the round: with the sequential followers
+    option the later seats see the earlier seats' results (RULES §8.3 best choice); the
+    market itself and the plan stay hidden (engine.view).
+    """
     p = s["players"][seat]
     rng = rng_for(s, seat)
-    drawn = 0
+    drawn = []
     for _ in range(action["count"]):
         tile = S.draw_from_bag(s, seat, rng)
         if tile is None:
             break
         p["market"].append(tile)
-        drawn += 1
+        drawn.append(tile)
     p["market"].sort()
+    p["drawn"] = sorted(drawn)
     p["stage"] = "plan"
-    S.event(ev, "draw", seat, f"{{player}} draws {drawn} follower{'s' if drawn != 1 else ''}", count=drawn)
+    n = len(drawn)
+    S.event(ev, "draw", seat, f"{{player}} draws {n} follower{'s' if n != 1 else ''}", count=n)

@@ -41,6 +41,7 @@ def start_round(s: dict, ev: list) -> None:
     census(s, ev)
     for p in s["players"]:
         p["stage"] = "draw"
+        p["drawn"] = []
         p["pulled"] = 0
         p["passed"] = False
         p["tower_used"] = False
