@@ -398,6 +398,7 @@ def player_boards(view: dict, names: dict[int, str]) -> list[dict]:
             "bag": None if bag is None else [{"tile": t, "count": n} for t, n in
                                              sorted(bag.items(), key=lambda kv: _tile_order(kv[0]))],
             "market": None if market is None else _counts_by_type(market),
+            "drawn": None if p.get("drawn") is None else _counts_by_type(p["drawn"]),
             "market_size": p["market_size"], "market_capacity": p["market_capacity"],
             "plan_size": p["plan_size"], "technology_count": len(p["technology"]),
             "technology_pending": p["technology_pending"],
