@@ -12,10 +12,20 @@ from __future__ import annotations
 from . import content as C
 from . import steps as S
 from .flow import awaiting_data
+from .places import usable_places
 from .phases.followers import draw_count
 from .phases.round import event_phase_letter
 from .scoring import outcome_data
 from .state import clone
+
+
+def _ready_after_reveal(p: dict) -> list[str]:
+    """Places that can be used in the action phase once this round's plan is on the board
+    (RULES §8.7 ready: every circle filled; Town Hall with a tile; the Gunpowder Tower)."""
+    merged = clone(p)
+    for place_id, tile in merged["plan"]:
+        S.put_on_space(merged, place_id, tile)
+    return usable_places(merged)
 
 
 def _player_view(s: dict, p: dict, viewer, awaited: dict) -> dict:
@@ -53,6 +63,7 @@ def _player_view(s: dict, p: dict, viewer, awaited: dict) -> dict:
         "passed": p["passed"],
         "awaiting": awaited.get(seat),
         "prompt": clone(prompt) if (own and prompt) else ({"kind": prompt["kind"]} if prompt else None),
+        "ready_places": _ready_after_reveal(p) if own else None,
     }
 
 

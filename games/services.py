@@ -433,11 +433,16 @@ def _queue_entry(entry: dict, state: Any, seat_order: int) -> dict:
     return dict(entry)
 
 
-def _entry_label(entry: dict) -> str:
+def queue_entry_label(entry: dict) -> str:
+    """How an action queue entry reads ("Use Castle", "Pass for the rest of the round",
+    "Use Village (Use Village: recruit a Boatman)" when it fixes a choice)."""
     if entry.get("type") == "pass":
-        return "Pass"
-    place = engine.content.PLACES.get(entry.get("space"))
-    return f"Use {place.name}" if place else "an action"
+        return "Pass for the rest of the round"
+    try:
+        name = engine.content.PLACES[entry["space"]].name
+        return f"Use {name}" + ("" if set(entry) == {"type", "space"} else f" ({engine.describe_action(entry)})")
+    except (KeyError, TypeError):
+        return "An action that cannot be read"
 
 
 def _matches(action: dict, entry: dict) -> bool:
@@ -482,7 +487,7 @@ def _play_queues(game: Game, state: Any) -> None:
         if len(matches) != 1:
             if not matches:
                 seat.action_queue = []
-                seat.action_queue_note = (f"Your queue stopped at “{_entry_label(head)}”: it could not be "
+                seat.action_queue_note = (f"Your queue stopped at “{queue_entry_label(head)}”: it could not be "
                                           "played when your turn came, so the rest was dropped.")
                 seat.save(update_fields=["action_queue", "action_queue_note"])
             return

@@ -22,7 +22,7 @@ from games import board, clock, selectors
 from games.access import make_invite_token
 from games.decisions import KIND_PROMPTS, decision_context
 from games.models import Game, Seat
-from games.services import ACTION_QUEUE_LIMIT, INDEPENDENT_ACTION_TYPES
+from games.services import ACTION_QUEUE_LIMIT, INDEPENDENT_ACTION_TYPES, queue_entry_label
 
 
 def is_orleans_view(view: dict) -> bool:
@@ -91,34 +91,6 @@ def stale_since(moves: list, seat: Seat | None) -> int:
     return 0
 
 
-def _queue_label(entry: dict) -> str:
-    """How a queued entry reads in the queue panel (entries were checked when queued)."""
-    if entry.get("type") == "pass":
-        return "Pass for the rest of the round"
-    try:
-        name = C.PLACES[entry["space"]].name
-        return f"Use {name}" + ("" if set(entry) == {"type", "space"} else f" ({engine.describe_action(entry)})")
-    except (KeyError, TypeError):
-        return "An action that cannot be read"
-
-
-def _ready_this_round(me: dict) -> list[str]:
-    """The viewer's places that will be full once this round's plan is revealed (or are
-    full now): the ones an action can be queued for."""
-    planned: dict[str, list] = {}
-    for space, tile in me.get("plan") or []:
-        planned.setdefault(space, []).append(tile)
-    out = []
-    for place_id in list(C.BOARD_SPACES) + list(me["places"]):
-        place = C.PLACES[place_id]
-        tiles = me["spaces"].get(place_id, []) + planned.get(place_id, [])
-        circles = len(place.circles) - (1 if place_id in me["technology"] else 0)
-        if place_id == "gunpowder_tower" or (place_id == "town_hall" and tiles) \
-                or (place.circles and place_id not in ("town_hall", "sacristy") and tiles and len(tiles) >= circles):
-            out.append(place_id)
-    return out
-
-
 def queue_context(view: dict, seat: Seat | None) -> dict | None:
     """The viewer's action queue panel: entries (labels), what can be added (the places the
     plan fills, then passing) and why the queue last stopped; None when the viewer has no
@@ -131,11 +103,11 @@ def queue_context(view: dict, seat: Seat | None) -> dict | None:
     entries = list(seat.action_queue) if seat.action_queue_round == view.get("round") else []
     queued = {e.get("space") for e in entries}
     ends_with_pass = bool(entries) and entries[-1].get("type") == "pass"
-    candidates = [{"type": "activate", "space": p} for p in _ready_this_round(me) if p not in queued]
+    candidates = [{"type": "activate", "space": p} for p in me["ready_places"] or [] if p not in queued]
     candidates.append({"type": "pass"})
     return {
-        "entries": [{"label": _queue_label(e), "value": json.dumps(e)} for e in entries],
-        "candidates": [(json.dumps(c), _queue_label(c)) for c in candidates],
+        "entries": [{"label": queue_entry_label(e), "value": json.dumps(e)} for e in entries],
+        "candidates": [(json.dumps(c), queue_entry_label(c)) for c in candidates],
         "full": len(entries) >= ACTION_QUEUE_LIMIT or ends_with_pass,
         "note": seat.action_queue_note if seat.action_queue_round == view.get("round") else "",
     }
