@@ -65,7 +65,6 @@ def _taxes(s, seat, ev):
 def _plague(s, seat, ev):
     """Plague (RULES §9.3): one random tile from the bag; a starting follower goes back,
     any other returns to the general supply. Empty bag: nothing happens."""
-    p = s["players"][seat]
     tile = S.draw_from_bag(s, seat, rng_for(s, seat))
     if tile is None:
         return

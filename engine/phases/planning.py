@@ -84,7 +84,7 @@ def submit(s: dict, seat: int, action: dict, ev: list) -> None:
     """
     p = s["players"][seat]
     if action.get("placements") is not None:
-        for sp, tile in p["plan"]:
+        for _space, tile in p["plan"]:
             p["market"].append(tile)
         p["plan"] = []
         p["market"].sort()

@@ -16,8 +16,6 @@ from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
-import engine
-from engine import content as C
 from games import board, clock, selectors
 from games.access import make_invite_token
 from games.decisions import KIND_PROMPTS, decision_context

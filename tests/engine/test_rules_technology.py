@@ -2,7 +2,6 @@
 the owner passes; first one on a Farmer circle; never on a monk circle, a one-circle space
 or the Town Hall; one per space; the character on the covered circle returns to the market."""
 import engine
-import pytest
 
 from tests.engine.helpers import action_state, act, activate, activations, assert_refused, can_activate, player
 

@@ -7,7 +7,6 @@ timer.
 import subprocess
 import threading
 
-import pytest
 from celery.signals import task_postrun
 from django.db import connection
 
