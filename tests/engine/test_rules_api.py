@@ -7,7 +7,7 @@ import pytest
 
 import engine
 from engine.state import clone
-from tests.engine.helpers import act, action_state, assert_refused, draw_state, new_data, planning_state, run_event
+from tests.support.engine_states import act, action_state, assert_refused, draw_state, new_data, planning_state, run_event
 
 SCRIPTORIUM = {"scriptorium": ["knight", "scholar"]}
 

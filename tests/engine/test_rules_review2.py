@@ -12,7 +12,7 @@ Tests marked ``xfail(strict=True)`` document a discrepancy between the engine an
 import engine
 import pytest
 
-from tests.engine.helpers import (act, action_state, activate, activations, assert_refused, build, can_activate,
+from tests.support.engine_states import (act, action_state, activate, activations, assert_refused, build, can_activate,
                                   draw_counts, edited, placements, planning_state, player, run_event, torture_items)
 
 ROUND = {"A": 2, "B": 8, "C": 14}

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import GameStatus, Move
-from tests.games.helpers import decision_forms
+from tests.support.game_driver import decision_forms
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

@@ -12,7 +12,7 @@ from django.test import RequestFactory
 import engine
 from games.models import Game
 from games.views.regions import game_context
-from tests.games.helpers import play_until
+from tests.support.game_driver import play_until
 
 PARTIALS = ("_status", "_decision", "_map", "_my_board", "_event", "_boards", "_tracks",
             "_development", "_deeds", "_place_tiles", "_supply", "_players", "_log", "_poll",

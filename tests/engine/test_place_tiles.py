@@ -4,7 +4,7 @@ import engine
 import pytest
 
 from engine import content
-from tests.engine.helpers import (act, action_state, activate, activations, assert_refused, can_activate, edited,
+from tests.support.engine_states import (act, action_state, activate, activations, assert_refused, can_activate, edited,
                                   placements, planning_state, player)
 
 REQUIRED = {

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 import engine
 from games.models import Game, GameStatus
-from tests.adversarial.helpers import (
+from tests.support.snapshots import (
     HTMX, game_snapshot, new_started_game, play_until, state_of, user_at,
 )
 

@@ -26,7 +26,7 @@ import engine
 from engine.simulate import choose as simulate_choice
 from games import services
 from games.models import Game
-from tests.adversarial.helpers import (
+from tests.support.snapshots import (
     HTMX, flat, new_started_game, normalised, play_until, state_of, user_at,
 )
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from games.access import INVITE_SALT, make_invite_token
 from games.models import Game, GameStatus, Seat
-from tests.adversarial.helpers import HTMX, game_snapshot
+from tests.support.snapshots import HTMX, game_snapshot
 
 
 def url(name, game, **kwargs):

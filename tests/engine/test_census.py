@@ -6,7 +6,7 @@ The census runs at the start of every round, so each scenario ends the previous 
 import engine
 import pytest
 
-from tests.engine.helpers import player, run_event, torture_items
+from tests.support.engine_states import player, run_event, torture_items
 
 
 def census(farmer_positions, coins=5, **fields):

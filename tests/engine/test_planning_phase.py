@@ -2,7 +2,7 @@
 and hidden plans in other seats' views."""
 import engine
 
-from tests.engine.helpers import act, assert_refused, placements, planning_state, player
+from tests.support.engine_states import act, assert_refused, placements, planning_state, player
 
 
 def test_monk_is_wild_on_board_spaces():

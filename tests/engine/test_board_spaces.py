@@ -3,7 +3,7 @@
 import engine
 import pytest
 
-from tests.engine.helpers import (action_state, activate, activations, assert_refused, can_activate, edited,
+from tests.support.engine_states import (action_state, activate, activations, assert_refused, can_activate, edited,
                                   player)
 
 FARMHOUSE = {"farmhouse": ["boatman", "craftsman"]}

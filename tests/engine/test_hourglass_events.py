@@ -3,7 +3,7 @@
 import engine
 import pytest
 
-from tests.engine.helpers import act, player, run_event
+from tests.support.engine_states import act, player, run_event
 
 ROUND = {"A": 2, "B": 8, "C": 14}
 SACRISTY = {"places": ["sacristy"], "spaces": {"sacristy": ["monk"]}}

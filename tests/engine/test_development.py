@@ -3,7 +3,7 @@
 import pytest
 
 from engine import content
-from tests.engine.helpers import action_state, activate, player
+from tests.support.engine_states import action_state, activate, player
 
 SCRIPTORIUM = {"scriptorium": ["knight", "scholar"]}
 UNIVERSITY = {"university": ["craftsman", "farmer", "trader"]}

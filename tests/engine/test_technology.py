@@ -3,7 +3,7 @@ the owner passes; first one on a Farmer circle; never on a monk circle, a one-ci
 or the Town Hall; one per space; the character on the covered circle returns to the market."""
 import engine
 
-from tests.engine.helpers import action_state, act, activate, activations, assert_refused, can_activate, player
+from tests.support.engine_states import action_state, act, activate, activations, assert_refused, can_activate, player
 
 VILLAGE = {"village": ["boatman", "craftsman", "farmer"]}
 

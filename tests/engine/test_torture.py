@@ -3,7 +3,7 @@ given up removed from the game, debt forgiven when nothing is left (best choice)
 import engine
 import pytest
 
-from tests.engine.helpers import act, build, player, run_event, torture_items
+from tests.support.engine_states import act, build, player, run_event, torture_items
 
 NOTHING = {"coins": 0, "stations_left": 0, "bag": {}, "development": 0}
 

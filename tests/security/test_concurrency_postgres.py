@@ -14,7 +14,7 @@ from django.db import connection
 import engine
 from games import services, tasks
 from games.models import Game, Move, Seat
-from tests.adversarial.helpers import needs_postgres, new_started_game, state_of, user_at
+from tests.support.snapshots import needs_postgres, new_started_game, state_of, user_at
 
 pytestmark = [needs_postgres, pytest.mark.django_db(transaction=True)]
 

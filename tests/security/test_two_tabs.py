@@ -13,7 +13,7 @@ from django.urls import reverse
 
 import engine
 from games.models import Move
-from tests.adversarial.helpers import HTMX, game_snapshot, new_started_game, state_of, user_at
+from tests.support.snapshots import HTMX, game_snapshot, new_started_game, state_of, user_at
 
 VERSION_FIELD = re.compile(r'name="expected_version" value="(\d+)"')
 POLL_VERSION = re.compile(r'data-version="(\d+)"')

@@ -3,7 +3,7 @@ scoring and tie-break."""
 import engine
 import pytest
 
-from tests.engine.helpers import player, run_event
+from tests.support.engine_states import player, run_event
 
 
 def final(seats, stations=None, players=2):

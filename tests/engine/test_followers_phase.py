@@ -3,7 +3,7 @@ pull-back and market capacity (8, or 10 with the Gunpowder Tower)."""
 import engine
 import pytest
 
-from tests.engine.helpers import act, assert_refused, draw_counts, draw_state, player
+from tests.support.engine_states import act, assert_refused, draw_counts, draw_state, player
 
 BIG_BAG = {"farmer": 10}
 
