@@ -13,7 +13,8 @@ from django.urls import reverse
 import engine
 from games import services
 from games.models import Game, Move, Seat
-from tests.support.game_driver import decision_forms, play_until
+from tests.support.game_driver import play_until
+from tests.support.html_forms import decision_forms
 
 REGION = re.compile(r'<\w+ data-region-hash="([0-9a-f]+)" id="([\w-]+)"')
 EXTRA = ["boatman", "farmer", "trader", "craftsman"]

@@ -6,49 +6,15 @@ resolution task runs on commit in the thread whose submission completed the phas
 """
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection
 
 import engine
 from games import services, tasks
 from games.models import Game, Move, Seat
-from tests.support.snapshots import needs_postgres, new_started_game, state_of, user_at
+from tests.support.concurrency import assert_log_is_gapless, needs_postgres, run_together
+from tests.support.game_driver import new_started_game, state_of, user_at
 
 pytestmark = [needs_postgres, pytest.mark.django_db(transaction=True)]
-
-
-def run_together(*jobs):
-    """Run each job in its own thread (own DB connection), released at the same moment.
-
-    Returns each job's result or the exception it raised.
-    """
-    barrier = threading.Barrier(len(jobs), timeout=30)
-    results: list = [None] * len(jobs)
-
-    def runner(index, job):
-        try:
-            barrier.wait()
-            results[index] = job()
-        except BaseException as exc:  # reported to the test, not swallowed
-            results[index] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=runner, args=(i, job)) for i, job in enumerate(jobs)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-        assert not thread.is_alive(), "a racing request never finished (deadlock?)"
-    return results
-
-
-def assert_log_is_gapless(game: Game) -> None:
-    game.refresh_from_db()
-    seqs = list(Move.objects.filter(game=game).order_by("seq").values_list("seq", flat=True))
-    assert seqs == list(range(1, game.version + 1)), seqs
 
 
 def submit_with_retry(game_id, user, action, first_version):

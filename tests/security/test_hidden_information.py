@@ -26,9 +26,9 @@ import engine
 from engine.simulate import choose as simulate_choice
 from games import services
 from games.models import Game
-from tests.support.snapshots import (
-    HTMX, flat, new_started_game, normalised, play_until, state_of, user_at,
-)
+from tests.support.game_driver import new_started_game, play_until, state_of, user_at
+from tests.support.html_forms import HTMX
+from tests.support.snapshots import flat, normalised
 
 SEED = 123_456_789_012_345
 
@@ -69,23 +69,11 @@ def planning_in_progress(game: Game) -> Game:
     return game
 
 
-def purposeful(game: Game, seed: int):
-    """A random but purposeful policy (the engine's simulator's) for ``play_until``."""
-    rng = random.Random(seed)
-
-    def choose(kind, legal):
-        state = state_of(game)
-        seat = min(engine.awaiting(state))
-        return simulate_choice(rng, kind, legal, state.data, seat)
-
-    return choose
-
-
 def followers_in_progress(game: Game) -> Game:
     """Round 4 or later, followers phase: seat 0 has drawn one follower (its bag is not
     empty) and placed one, seat 1 has drawn all it may, seat 2 has not drawn yet."""
     play_until(game, lambda s: s.data["round"] >= 4 and "draw" in engine.awaiting(s).values(),
-               choose=purposeful(game, 7))
+               seed=7, lowest_seat_first=True)
     for order, pick in ((0, min), (1, max)):  # seat 0 leaves followers in its bag
         state = state_of(game)
         draws = [a for a in engine.legal_actions(state, order)
@@ -107,7 +95,7 @@ def followers_in_progress(game: Game) -> Game:
 def action_phase(game: Game) -> Game:
     """The action phase of a later round, reached by random but purposeful play."""
     play_until(game, lambda s: s.data["round"] >= 3 and s.data["phase"] == "actions",
-               choose=purposeful(game, 7))
+               seed=7, lowest_seat_first=True)
     return game
 
 

@@ -13,7 +13,8 @@ from django.urls import reverse
 
 from games.access import INVITE_SALT, make_invite_token
 from games.models import Game, GameStatus, Seat
-from tests.support.snapshots import HTMX, game_snapshot
+from tests.support.html_forms import HTMX
+from tests.support.snapshots import game_snapshot
 
 
 def url(name, game, **kwargs):

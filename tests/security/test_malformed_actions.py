@@ -13,9 +13,9 @@ from django.urls import reverse
 
 import engine
 from games.models import Game, GameStatus
-from tests.support.snapshots import (
-    HTMX, game_snapshot, new_started_game, play_until, state_of, user_at,
-)
+from tests.support.game_driver import new_started_game, play_until, state_of, user_at
+from tests.support.html_forms import HTMX
+from tests.support.snapshots import game_snapshot
 
 FARMHOUSE_PLAN = {"type": "submit_plan", "placements": [
     {"follower": "start_boatman", "space": "farmhouse"},
@@ -157,8 +157,8 @@ def test_a_version_from_the_future_or_the_past_is_stale(client_for, game, alice,
 
 def test_a_legal_action_of_another_seat_is_refused_out_of_turn(client_for, alice, bob):
     game = new_started_game(alice, bob)
-    play_until(game, lambda s: s.data["phase"] == "actions",
-               choose=lambda kind, legal: FARMHOUSE_PLAN if kind == "plan" else legal[0])
+    play_until(game, lambda s: s.data["phase"] == "actions", lowest_seat_first=True,
+               policy=lambda state, seat, kind, legal: FARMHOUSE_PLAN if kind == "plan" else legal[0])
     state = state_of(game)
     (turn,) = engine.awaiting(state)
     other = 1 - turn

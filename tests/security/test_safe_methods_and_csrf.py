@@ -14,7 +14,8 @@ from django.urls import URLResolver, get_resolver
 
 from games.access import make_invite_token
 from games.models import Game, GameStatus
-from tests.support.snapshots import db_fingerprint, new_started_game
+from tests.support.game_driver import new_started_game
+from tests.support.snapshots import db_fingerprint
 
 _PARAM = re.compile(r"<(?:(?P<conv>\w+):)?(?P<name>\w+)>")
 _REGEX_VALUES = {

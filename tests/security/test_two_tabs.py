@@ -13,7 +13,9 @@ from django.urls import reverse
 
 import engine
 from games.models import Move
-from tests.support.snapshots import HTMX, game_snapshot, new_started_game, state_of, user_at
+from tests.support.game_driver import new_started_game, state_of, user_at
+from tests.support.html_forms import HTMX
+from tests.support.snapshots import game_snapshot
 
 VERSION_FIELD = re.compile(r'name="expected_version" value="(\d+)"')
 POLL_VERSION = re.compile(r'data-version="(\d+)"')

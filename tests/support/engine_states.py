@@ -1,4 +1,4 @@
-"""Scenario builders for the rules tests (tests/engine/test_rules_*.py).
+"""Scenario builders for the engine rule tests (tests/engine/test_<rule area>.py).
 
 Every builder starts from a real new game (``engine.new_game``), edits a deep copy of its
 JSON-safe state tree and wraps it in a fresh :class:`engine.GameState`, so each test sets up

@@ -1,8 +1,57 @@
-"""Small helpers for site tests that work with the real or the fake engine."""
+"""Driving a stored game through the services, with the real or the fake engine.
+
+One ``play_until`` for every site test that needs a mid-game position, and one random
+policy (the engine simulator's ``engine.simulate.choose``) for it.
+"""
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 import engine
+from engine.simulate import choose
+from games import services
 from games.models import Game, Seat
+
+#: ``policy(state, seat, kind, legal) -> action``: the move ``seat`` makes facing a ``kind``
+#: decision (``"plan"``, ``"draw"``, ``"action"``, a prompt kind…) with ``legal`` actions.
+Policy = Callable[[engine.GameState, int, str, list], dict]
+
+
+def seats_by_order(game: Game) -> dict[int, Seat]:
+    """``{order: seat}`` of ``game``, users loaded."""
+    return {s.order: s for s in game.seats.select_related("user")}
+
+
+def submit(game: Game, seat: Seat, action: dict):
+    """``seat`` submits ``action`` on the current version of ``game`` (returns the moves)."""
+    game.refresh_from_db()
+    return services.game_submit_action(game_id=game.pk, user=seat.user, action=action,
+                                       expected_version=game.version)
+
+
+def state_of(game: Game) -> engine.GameState:
+    """The engine state of ``game`` as stored now."""
+    game.refresh_from_db()
+    return engine.from_json(game.state)
+
+
+def user_at(game: Game, order: int):
+    """The user in seat ``order`` of ``game``."""
+    return Seat.objects.select_related("user").get(game=game, order=order).user
+
+
+def new_started_game(creator, *joiners, seed: int | None = None, **options) -> Game:
+    """A game with ``creator`` and ``joiners`` filling every seat (so it starts), on ``seed``."""
+    game = services.game_create(creator=creator, name="Adversarial game",
+                                max_seats=1 + len(joiners), options=options)
+    if seed is not None:
+        Game.objects.filter(pk=game.pk).update(seed=seed)
+    for user in joiners:
+        services.seat_join(game_id=game.pk, user=user)
+    game.refresh_from_db()
+    assert game.is_active
+    return game
 
 
 def awaited_move(game: Game) -> tuple[Seat, dict]:
@@ -24,112 +73,67 @@ def idle_seat(game: Game) -> Seat | None:
 
 def everyone_picks(game: Game, n: int = 1) -> None:
     """Fake engine: every seat of a fresh game picks ``n`` (the phase is then complete)."""
-    from games.services import game_submit_action
-
     for version, seat in enumerate(game.seats.order_by("order"), start=game.version):
-        game_submit_action(game_id=game.pk, user=seat.user, action={"type": "pick", "n": n},
-                           expected_version=version)
+        services.game_submit_action(game_id=game.pk, user=seat.user, action={"type": "pick", "n": n},
+                                    expected_version=version)
 
 
 def play_fake_game_to_the_end(game: Game, capture, *, winner=None) -> Game:
     """Fake engine: play every round (``winner`` picks 2, the others 1), resolving each
     phase through the on-commit task; ``capture`` is django_capture_on_commit_callbacks."""
-    from games.services import game_submit_action
     from tests.games.fake_engine import ROUNDS
 
     for _round in range(ROUNDS):
         for seat in game.seats.order_by("order"):
             game.refresh_from_db()
             with capture(execute=True):
-                game_submit_action(game_id=game.pk, user=seat.user,
-                                   action={"type": "pick", "n": 2 if seat.user == winner else 1},
-                                   expected_version=game.version)
+                services.game_submit_action(game_id=game.pk, user=seat.user,
+                                            action={"type": "pick", "n": 2 if seat.user == winner else 1},
+                                            expected_version=game.version)
     game.refresh_from_db()
     assert game.is_finished
     return game
 
 
-def play_until(game: Game, done, *, seed: int = 7, limit: int = 3000) -> Game:
-    """Real engine: play purposeful random moves through the services until ``done(state)``.
+def random_policy(rng: random.Random) -> Policy:
+    """The random but purposeful policy of the engine's simulator (``engine.simulate.choose``):
+    plans that fill their spaces, mostly full draws, actions rather than passing."""
+    def policy(state: engine.GameState, seat: int, kind: str, legal: list) -> dict:
+        return choose(rng, kind, legal, state.data, seat)
+
+    return policy
+
+
+def play_until(game: Game, done: Callable[[engine.GameState], bool], *, seed: int = 7,
+               policy: Policy | None = None, lowest_seat_first: bool = False, limit: int = 3000) -> Game:
+    """Real engine: play ``game`` through the services until ``done(state)`` is true.
 
     Moves go through ``game_submit_action``; completed simultaneous phases are resolved with
     ``game_resolve`` (as the on-commit task would), so the game keeps a real move log.
+    ``policy`` defaults to ``random_policy`` on ``random.Random(seed)``; the seat to move is
+    drawn from the awaited seats with the same generator, or is the lowest awaited seat with
+    ``lowest_seat_first``. Raises AssertionError if the game ends, or ``limit`` moves pass,
+    before ``done``.
     """
-    import random
-
-    from engine.simulate import choose
-    from games.services import game_resolve, game_submit_action
-
     rng = random.Random(seed)
+    policy = policy or random_policy(rng)
     for _ in range(limit):
-        game.refresh_from_db()
-        state = engine.from_json(game.state)
-        if done(state) or engine.is_over(state):
+        state = state_of(game)
+        if done(state):
             return game
+        assert not engine.is_over(state), "the game ended before the wanted position"
         if engine.needs_resolution(state):
-            game_resolve(game_id=game.pk, expected_version=game.version)
+            services.game_resolve(game_id=game.pk, expected_version=game.version)
             continue
         awaited = engine.awaiting(state)
-        order = rng.choice(sorted(awaited))
-        action = choose(rng, awaited[order], engine.legal_actions(state, order), state.data, order)
-        game_submit_action(game_id=game.pk, user=game.seats.get(order=order).user, action=action,
-                           expected_version=game.version)
+        assert awaited, "an active game always awaits someone or a resolution"
+        order = min(awaited) if lowest_seat_first else rng.choice(sorted(awaited))
+        action = policy(state, order, awaited[order], engine.legal_actions(state, order))
+        services.game_submit_action(game_id=game.pk, user=user_at(game, order), action=action,
+                                    expected_version=game.version)
     raise AssertionError("the game did not reach the wanted position")
 
 
 def kind_awaited(kind: str):
     """A ``done`` predicate for ``play_until``: some seat faces a ``kind`` decision."""
     return lambda state: kind in engine.awaiting(state).values()
-
-
-class _FormParser:
-    """Collects the decision forms of a page: per form its attributes and action choices."""
-
-    def __init__(self, text: str) -> None:
-        from html.parser import HTMLParser
-
-        self.forms: list[dict] = []
-        forms = self.forms
-        state = {"form": None, "select": False}
-
-        class Parser(HTMLParser):
-            def handle_starttag(self, tag, attrs):
-                a = dict(attrs)
-                if tag == "form":
-                    state["form"] = {"attrs": a, "actions": [], "hidden": {}}
-                    forms.append(state["form"])
-                form = state["form"]
-                if form is None:
-                    return
-                if tag == "input" and a.get("name") == "action":
-                    form["actions"].append(a.get("value"))
-                elif tag == "input" and a.get("type") == "hidden":
-                    form["hidden"][a.get("name")] = a.get("value")
-                elif tag == "select" and a.get("name") == "action":
-                    state["select"] = True
-                elif tag == "option" and state["select"]:
-                    form["actions"].append(a.get("value"))
-
-            def handle_endtag(self, tag):
-                if tag == "select":
-                    state["select"] = False
-                elif tag == "form":
-                    state["form"] = None
-
-        Parser().feed(text)
-
-
-def decision_forms(text: str) -> list[dict]:
-    """The forms of ``text`` that post a decision: ``{"attrs", "actions", "hidden"}`` each,
-    with ``actions`` decoded from JSON (every choice the form offers)."""
-    import json
-
-    forms = [f for f in _FormParser(text).forms if f["actions"]]
-    for form in forms:
-        form["actions"] = [json.loads(raw) for raw in form["actions"]]
-    return forms
-
-
-def offered_actions(text: str) -> list[dict]:
-    """Every action any decision form of ``text`` offers, in page order."""
-    return [action for form in decision_forms(text) for action in form["actions"]]

@@ -14,9 +14,8 @@ import engine
 from games.board import seat_colour
 from games.models import Game, Move
 from tests.support import engine_states as H
-from tests.support.game_driver import decision_forms
+from tests.support.html_forms import HTMX, decision_forms
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 FULL = {"village": ["boatman", "craftsman", "farmer"], "ship": ["boatman", "farmer", "knight"],
         "scriptorium": ["knight", "scholar"]}
 
