@@ -1,4 +1,2 @@
-"""Adversarial tests: a malicious or clumsy user posting, racing and peeking.
-
-Each known bug is kept as a ``strict`` xfail whose reason starts with "BUG:".
-"""
+"""What a malicious or clumsy user cannot do: see hidden information, act for another seat,
+post malformed or forged requests, race two tabs or two requests, skip CSRF."""

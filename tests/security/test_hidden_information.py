@@ -10,6 +10,10 @@ action phase, event prompts):
   market before the reveal, unrevealed plan, prompt details, the seed and random counters,
   the order of the hourglass and of hidden place-tile stacks) and the viewer's HTML must
   not change at all.
+
+The same non-interference is checked on every partial template (templates/games/partials)
+rendered on its own, for positions reached by random play through the services. The engine's
+own hiding (``engine.view``) is tested in tests/engine/test_view_hides_secrets.py.
 """
 from __future__ import annotations
 
@@ -19,13 +23,16 @@ import random
 import re
 
 import pytest
-from django.test import Client
+from django.contrib.auth.models import AnonymousUser
+from django.template.loader import render_to_string
+from django.test import Client, RequestFactory
 from django.urls import reverse
 
 import engine
 from engine.simulate import choose as simulate_choice
 from games import services
 from games.models import Game
+from games.views.regions import game_context
 from tests.support.game_driver import new_started_game, play_until, state_of, user_at
 from tests.support.html_forms import HTMX
 from tests.support.snapshots import flat, normalised
@@ -274,12 +281,9 @@ def test_a_spectator_sees_no_market_or_plan_and_no_bag_at_all(table, position):
     assert_same_pages(game, clients, changed, [None])
 
 
-# The board templates that replace the raw view dump render the events left in a fixed order;
-# while the dump is still the page (this template exists), the leak below is live.
-
-
 @pytest.mark.parametrize("position", list(POSITIONS))
 def test_reordering_the_hourglass_changes_no_page(table, position):
+    """The events left are shown in a fixed order, never in the hidden stack's."""
     game, clients = table
     POSITIONS[position](game)
     changed = with_hidden_changed(game.state, None, hourglass=lambda h: list(reversed(h)))
@@ -306,18 +310,6 @@ def test_the_comparison_sees_a_change_to_the_viewers_own_secrets(table):
         assert_same_pages(game, clients, changed, [1])
 
 
-def test_the_engine_view_does_not_order_the_events_left_by_the_hidden_stack():
-    """engine.view's ``hourglass_left`` may give counts, but its key order must not follow
-    the hidden stack (the first key would be the next round's event)."""
-    state = engine.new_game(engine.GameOptions(players=3), seed=SEED)
-    data = engine.to_json(state)
-    reordered = dict(data, hourglass=list(reversed(data["hourglass"])))
-    views = [engine.view(engine.from_json(d), None)["hourglass_left"] for d in (data, reordered)]
-    assert views[0] == views[1]
-    assert json.dumps(views[0]) == json.dumps(views[1]), (
-        "hourglass_left lists the events in the hidden stack's order")
-
-
 def test_the_move_log_does_not_carry_hidden_actions(table):
     """Moves store the raw action (plans included) but the pages show only the public events."""
     game, clients = table
@@ -330,3 +322,72 @@ def test_the_move_log_does_not_carry_hidden_actions(table):
             pair = re.escape(json.dumps([space, follower], separators=(",", ":")))
             assert not re.search(pair, flat(rendered))
             assert json.dumps({"follower": follower, "space": space}) not in rendered
+
+
+# --- every partial template, rendered on its own ----------------------------------------------
+
+PARTIALS = ("_status", "_decision", "_map", "_my_board", "_event", "_boards", "_tracks",
+            "_development", "_deeds", "_place_tiles", "_supply", "_players", "_log", "_poll",
+            "_flash")
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+
+
+def render_all(game: Game, seat) -> dict[str, str]:
+    request = RequestFactory().get("/")
+    request.user = seat.user if seat else AnonymousUser()
+    context = game_context(game, seat)
+    return {name: CSRF.sub("", render_to_string(f"games/partials/{name}.html", context, request=request))
+            for name in PARTIALS}
+
+
+def planning_with_secrets(state) -> bool:
+    d = state.data
+    return (d["round"] >= 3 and d["phase"] == "planning"
+            and any(p["plan"] for p in d["players"]) and any(p["bag"] for p in d["players"])
+            and any(p["market"] for p in d["players"]))
+
+
+def action_phase_with_bags(state) -> bool:
+    return state.data["round"] >= 3 and state.data["phase"] == "actions" and \
+        any(p["bag"] for p in state.data["players"])
+
+
+PLAYED_POSITIONS = {"planning_with_secrets": planning_with_secrets, "action_phase": action_phase_with_bags}
+
+
+@pytest.mark.parametrize("position", list(PLAYED_POSITIONS))
+def test_no_region_shows_another_seats_secrets(position, make_game, alice, bob, carol):
+    game = play_until(make_game(alice, bob, carol, seats=3), PLAYED_POSITIONS[position], seed=11)
+    seats = {s.order: s for s in game.seats.select_related("user")}
+    original = game.state
+    changed_something = False
+    for viewer in (0, 1, 2, None):
+        seat = seats.get(viewer)
+        before = render_all(game, seat)
+        for hidden in (s for s in seats if s != viewer):
+            changed = with_hidden_changed(original, hidden, hourglass=_keep_first_appearances_permuted)
+            changed_something |= changed["players"][hidden] != original["players"][hidden]
+            Game.objects.filter(pk=game.pk).update(state=changed)
+            game.refresh_from_db()
+            try:
+                after = render_all(game, seat)
+            finally:
+                Game.objects.filter(pk=game.pk).update(state=original)
+                game.refresh_from_db()
+            for name, html in before.items():
+                assert after[name] == html, f"{name} shows seat {hidden}'s secrets to {viewer!r}"
+    assert changed_something
+
+
+def test_the_viewer_alone_sees_its_bag_and_plan(make_game, alice, bob, carol):
+    game = play_until(make_game(alice, bob, carol, seats=3), planning_with_secrets, seed=11)
+    data = game.state
+    planner = next(i for i, p in enumerate(data["players"]) if p["plan"])
+    seat = game.seats.get(order=planner)
+    regions = render_all(game, seat)
+    assert " planned" in regions["_boards"]
+    view = engine.view(engine.from_json(data), planner)
+    assert view["players"][planner]["market"] is not None
+    for other in game.seats.exclude(order=planner):
+        if not data["players"][other.order]["plan"]:  # its own plan would show, rightly
+            assert " planned" not in "".join(render_all(game, other).values())
