@@ -1,10 +1,10 @@
 """RULES §5 board actions, §6 character tracks, §4.3–§4.4 merchant and trading stations,
-§8.7 action phase (tiles back to the bag, Pilgrimage), §6.1 supply exhaustion."""
-import engine
+tiles back to the bag after an action and no Monastery in a Pilgrimage round (§8.7),
+§6.1 supply exhaustion."""
 import pytest
 
 from tests.support.engine_states import (action_state, activate, activations, assert_refused, can_activate, edited,
-                                  player)
+                                         player)
 
 FARMHOUSE = {"farmhouse": ["boatman", "craftsman"]}
 VILLAGE = {"village": ["boatman", "craftsman", "farmer"]}
@@ -214,28 +214,6 @@ def test_guildhall_needs_a_station_left():
                             "guildhall")
 
 
-def test_action_requires_every_circle_filled():
-    """§8.7: only ready actions (all circles filled) can be performed."""
-    state = action_state({"spaces": {"village": ["boatman", "farmer"]}})
-    assert engine.legal_actions(state, 0) == [{"type": "pass"}]
-
-
-def test_pass_keeps_ready_tiles_and_ends_the_round_for_the_seat():
-    """§8.7: a player may pass holding ready actions; the tiles stay; no more actions."""
-    state = action_state({"spaces": FARMHOUSE}, others={"spaces": {"scriptorium": ["knight", "scholar"]}})
-    state = engine.apply(state, 0, {"type": "pass"})[0]
-    assert player(state)["passed"] and player(state)["spaces"] == FARMHOUSE
-    assert engine.awaiting(state) == {1: "action"}
-    assert_refused(state, 0, {"type": "activate", "space": "farmhouse"}, engine.NotYourTurn)
-
-
-def test_turn_order_one_action_each_clockwise():
-    """§8.7: from the start player, clockwise, one action per turn."""
-    state = action_state({"spaces": {**FARMHOUSE, **CASTLE}}, players=3)
-    state = activate(state, "farmhouse")
-    assert engine.awaiting(state) == {1: "action"}
-
-
 @pytest.mark.parametrize("space, tiles, kind", [("castle", CASTLE, "knight"), ("university", UNIVERSITY, "scholar"),
                                                 ("monastery", MONASTERY, "monk"), ("farmhouse", FARMHOUSE, "farmer")])
 def test_recruiting_blocked_when_supply_is_empty(space, tiles, kind):
@@ -251,3 +229,23 @@ def test_track_actions_blocked_at_track_end(space, tiles, track):
     """§6: a track action cannot be chosen with the marker on the last space (5)."""
     assert not can_activate(action_state({"spaces": tiles, "tracks": {track: 5}}), space)
     assert can_activate(action_state({"spaces": tiles, "tracks": {track: 4}}), space)
+
+
+# --- §6.1 supply exhaustion --------------------------------------------------------------------
+
+
+def test_village_craftsman_needs_both_a_craftsman_and_a_technology_tile():
+    """§6.1/§6.3: the Craftsman option needs a Craftsman in supply and a technology tile."""
+    state = action_state({"spaces": VILLAGE})
+    no_craftsman = edited(state, lambda d: d["supply"]["followers"].update(craftsman=0))
+    no_tech = edited(state, lambda d: d["supply"].update(technology=0))
+    for s in (no_craftsman, no_tech):
+        assert {"recruit": "craftsman"} not in activations(s, "village")
+        assert {"recruit": "boatman"} in activations(s, "village")
+
+
+def test_farmhouse_blocked_when_the_next_step_good_is_out():
+    """§6.1 best choice: Farmer track step 5 gives wine; no wine left → no Farmhouse."""
+    state = action_state({"spaces": {"farmhouse": ["boatman", "craftsman"]}, "tracks": {"farmer": 4}})
+    assert not can_activate(edited(state, lambda d: d["supply"]["goods"].update(wine=0)), "farmhouse")
+    assert can_activate(edited(state, lambda d: d["supply"]["goods"].update(cheese=0)), "farmhouse")

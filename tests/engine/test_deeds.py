@@ -5,7 +5,8 @@ import pytest
 
 import engine
 from engine import content
-from tests.support.engine_states import action_state, activate, activations, assert_refused, can_activate, edited, player
+from tests.support.engine_states import (action_state, activate, activations, assert_refused, can_activate, edited,
+                                         player)
 
 
 def town_hall(tiles, deeds=None, **fields):

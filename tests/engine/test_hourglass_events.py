@@ -1,9 +1,10 @@
 """RULES §9.3 events (phased A/B/C by round, §14.1; constant as an option), Harvest's
-5 coins per missing food, Plague, and the Sacristy exemption (§11, §14.7)."""
+5 coins per missing food, Plague, the Sacristy exemption (§11, §14.7), the Pilgrimage's
+closed Monastery, and the round end's order (§8: the event before the next census)."""
 import engine
 import pytest
 
-from tests.support.engine_states import act, player, run_event
+from tests.support.engine_states import act, action_state, build, can_activate, player, run_event
 
 ROUND = {"A": 2, "B": 8, "C": 14}
 SACRISTY = {"places": ["sacristy"], "spaces": {"sacristy": ["monk"]}}
@@ -169,3 +170,80 @@ def test_event_prompts_answered_independently():
     assert engine.awaiting(state) == {0: "harvest"}
     state = act(state, 0, type="return_food", food=["grain"])
     assert engine.needs_resolution(state)
+
+
+# --- §8.8/§8.9 order of the round end: event, start player, next census ----------------------
+
+
+def test_harvest_coins_are_paid_before_the_next_census():
+    """§8 phase order: the Harvest (phase 6) is paid before the next round's census
+    (phase 2): seat 2 pays 5 coins for its missing food, then, last on the Farmer track,
+    owes the census coin it no longer has (§14.10: torture)."""
+    seats = {0: {"tracks": {"farmer": 3}, "goods": {"grain": 1}},
+             1: {"tracks": {"farmer": 2}, "goods": {"grain": 1}},
+             2: {"tracks": {"farmer": 0}, "coins": 5, "goods": {"wool": 1}}}
+    state, _ = run_event("harvest", seats, players=3, round=2)
+    # seats 0 and 1 have one food each: the only choice is forced; the phase then waits
+    assert engine.needs_resolution(state)
+    state, _ = engine.resolve(state)
+    assert state.round == 3 and state.data["start_player"] == 1
+    assert [player(state, i)["coins"] for i in range(3)] == [6, 5, 0]
+    assert player(state, 2)["prompts"] == [{"kind": "torture", "debt": 1, "reason": "census"}]
+    assert state.data["supply"]["goods"]["grain"] == build("actions").data["supply"]["goods"]["grain"] + 2
+
+
+def test_sacristy_checked_per_event_monk_back_before_plague_draw():
+    """§14.7: with a Monk on the Sacristy the owner is exempt from the Plague; the Monk goes
+    back to the bag and is not drawn; the other seat loses its only neutral follower."""
+    seats = {0: {"places": ["sacristy"], "spaces": {"sacristy": ["monk"]}, "bag": {"knight": 1}},
+             1: {"bag": {"knight": 1}}}
+    state, _ = run_event("plague", seats, round=2)
+    assert player(state, 0)["bag"] == {"knight": 1, "monk": 1}
+    assert player(state, 1)["bag"] == {}
+    assert state.data["supply"]["followers"]["knight"] == build("actions").data["supply"]["followers"]["knight"] + 1
+
+
+# --- §9.3 / §14.1 phased vs constant strength by round ---------------------------------------
+
+
+@pytest.mark.parametrize("round_, need", [(6, 1), (7, 2), (12, 2), (13, 3), (18, 3)])
+def test_phased_harvest_by_round_number(round_, need):
+    """§14.1: rounds 1–6 A, 7–12 B, 13–18 C: Harvest returns 1/2/3 food."""
+    state, _ = run_event("harvest", {0: {"goods": {"grain": 5}}}, round=round_)
+    p = player(state)
+    # five grain: the only choice (all grain) is forced
+    assert p["goods"]["grain"] == 5 - need
+
+
+@pytest.mark.parametrize("round_", [2, 8, 14])
+def test_constant_strength_ignores_the_round(round_):
+    """§9.3 constant: Harvest 1 food, Taxes per 3 goods, Income = level, whatever the round."""
+    opts = {"event_strength": "constant"}
+    state, _ = run_event("harvest", {0: {"goods": {"grain": 5}}}, round=round_, options=opts)
+    assert player(state)["goods"]["grain"] == 4
+    state, _ = run_event("taxes", {0: {"goods": {"wool": 7}}}, round=round_, options=opts)
+    assert player(state)["coins"] == 5 - 2
+    state, _ = run_event("income", {0: {"development": 15, "development_coins": [7, 12]}}, round=round_,
+                         options=opts)
+    assert player(state)["coins"] == 5 + 4
+
+
+def test_harvest_phase_b_one_food_short_pays_five_and_is_tortured_for_the_rest():
+    """§9.3 UNCERTAIN best choice: 5 coins per missing food; §10.1 torture for the missing
+    coins: phase B needs 2 food, 1 wine held → wine returned, 5 coins due, 3 paid, 2 items."""
+    state, _ = run_event("harvest", {0: {"goods": {"wine": 1, "wool": 2}, "coins": 3}}, round=ROUND["B"])
+    p = player(state)
+    assert p["goods"]["wine"] == 0 and p["coins"] == 0
+    assert p["prompts"] == [{"kind": "torture", "debt": 2, "reason": "harvest"}]
+
+
+# --- §9.3 Pilgrimage ----------------------------------------------------------------------------
+
+
+def test_pilgrimage_blocks_only_the_monastery():
+    """§9.3 Pilgrimage: no Monastery action; other actions (Castle) stay allowed, and the
+    Monastery is usable in any other round."""
+    fields = {"spaces": {"monastery": ["scholar", "trader"], "castle": ["boatman", "farmer", "trader"]}}
+    state = action_state(fields, event="pilgrimage")
+    assert not can_activate(state, "monastery") and can_activate(state, "castle")
+    assert can_activate(action_state(fields, event="taxes"), "monastery")

@@ -1,11 +1,12 @@
 """RULES §11 the 20 base place tiles (required characters from components.json, effects
-from §11), §14.4 development-only tiles on 30, §14.8 Gunpowder Tower, §6.1 supply limits."""
+from §11), §14.4 development-only tiles on 30, §14.8 Gunpowder Tower (once a round, exact types),
+the Bathhouse (§11), §6.1 supply limits."""
 import engine
 import pytest
 
 from engine import content
-from tests.support.engine_states import (act, action_state, activate, activations, assert_refused, can_activate, edited,
-                                  placements, planning_state, player)
+from tests.support.engine_states import (act, action_state, activate, activations, assert_refused, can_activate,
+                                         edited, placements, planning_state, player)
 
 REQUIRED = {
     "hay_rick": ["farmer"], "cheese_factory": ["farmer", "farmer"], "winery": ["farmer", "trader"],
@@ -182,3 +183,91 @@ def test_place_tile_goes_to_players_places():
     after = activate(state, "village", recruit="trader", place_tile="brewery")
     assert "brewery" in player(after)["places"]
     assert player(after, 1)["places"] == []
+
+
+# --- §11 / §14.5 / §14.8 Gunpowder Tower ------------------------------------------------------
+
+
+def test_gunpowder_tower_action_once_a_round_and_again_next_round():
+    """§11/§14.8: the tower is one action per round; a new round allows it again."""
+    state = action_state({"places": ["gunpowder_tower"], "market": ["knight", "knight", "knight"]}, round=2)
+    state = activate(state, "gunpowder_tower", deeds=[{"follower": "knight", "deed": "city_wall"}])
+    assert player(state)["market"] == ["knight", "knight"] and player(state)["coins"] == 6
+    assert state.data["turn"] == 1
+    state = act(state, 1, type="pass")
+    # seat 0 has tiles that could still go to a deed, but the tower was used: its pass is
+    # forced, the round ends (Trading Day pays nothing without stations)
+    assert state.round == 3 and player(state)["market"] == ["knight", "knight"]
+    # round 3: nobody draws or plans anything; the reveal opens the action phase (start player 1)
+    state = act(state, 1, type="draw", count=0)
+    state = act(state, 0, type="submit_plan")
+    state, _ = engine.resolve(state)
+    assert state.phase == "actions" and state.data["turn"] == 1
+    state = act(state, 1, type="pass")
+    assert state.data["turn"] == 0
+    assert can_activate(state, "gunpowder_tower")
+
+
+def test_gunpowder_tower_canalisation_choice_and_exact_type():
+    """§7.2 Canalisation coin-or-step; §11 Herb Garden not on deeds: a Boatman sent by the
+    tower may only take Boatman spaces, even with the Herb Garden."""
+    state = action_state({"places": ["gunpowder_tower", "herb_garden"], "market": ["boatman"]})
+    options = activations(state, "gunpowder_tower")
+    assert {(i["deed"], i["reward"]) for o in options for i in o["deeds"]} == {
+        ("canalisation", "coins"), ("canalisation", "development"), ("boatmen_guild", "coins"),
+        ("defeating_plague", "coins")}
+    after = activate(state, "gunpowder_tower",
+                     deeds=[{"follower": "boatman", "deed": "canalisation", "reward": "development"}])
+    assert (player(after)["coins"], player(after)["development"]) == (5, 1)
+    assert after.data["deeds"]["canalisation"] == [["boatman", 0]]
+
+
+def test_school_scholar_only_on_scholar_deed_spaces_via_tower():
+    """§11 School: not on Beneficial Deeds — a Scholar takes only Scholar spaces."""
+    state = action_state({"places": ["gunpowder_tower", "school"], "market": ["scholar"]})
+    deeds = {i["deed"] for o in activations(state, "gunpowder_tower") for i in o["deeds"]}
+    assert deeds == {"defeating_plague", "astronomy", "boatmen_guild", "peace_treaty"}
+
+
+def test_gunpowder_tower_starting_followers_stay_even_with_free_spaces():
+    """§14.8: starting characters never go to the deeds, from the tower either."""
+    state = action_state({"places": ["gunpowder_tower"], "market": ["start_farmer", "start_trader", "farmer"]})
+    sent = [[i["follower"] for i in o["deeds"]] for o in activations(state, "gunpowder_tower")]
+    assert sent and all(s == ["farmer"] for s in sent)
+
+
+# --- §11 Bathhouse ---------------------------------------------------------------------------
+
+
+def test_bathhouse_starting_follower_not_on_town_hall():
+    """§11 Bathhouse / §14.8: a drawn starting character may go on a matching circle but
+    never on the Town Hall; a neutral one may."""
+    state = action_state({"places": ["bathhouse"], "spaces": {"bathhouse": ["monk"]},
+                          "bag": {"start_farmer": 1, "knight": 1}})
+    state = activate(state, "bathhouse")
+    options = {(a["follower"], a["space"]) for a in engine.legal_actions(state, 0) if a["type"] == "bathhouse_place"}
+    assert ("knight", "town_hall") in options and ("start_farmer", "town_hall") not in options
+    assert ("start_farmer", "village") in options and ("knight", "scriptorium") in options
+    assert not {s for _f, s in options} & {"bathhouse"}
+
+
+def test_bathhouse_fewer_than_three_draws_what_is_there():
+    """§11 Bathhouse best choice: a bag with fewer than 3 tiles: draw what is there; the
+    prompt ends when nothing drawn is left; the Bathhouse's Monk is back in the bag."""
+    state = action_state({"places": ["bathhouse"], "spaces": {"bathhouse": ["monk"]}, "bag": {"scholar": 1}})
+    state = activate(state, "bathhouse")
+    assert player(state)["prompts"] == [{"kind": "bathhouse", "drawn": ["scholar"], "kept": 0}]
+    assert player(state)["bag"] == {"monk": 1}
+    state = act(state, type="bathhouse_place", follower="scholar", space="monastery")
+    p = player(state)
+    assert p["prompts"] == [] and p["spaces"] == {"monastery": ["scholar"]} and p["bag"] == {"monk": 1}
+    assert state.data["turn"] == 1
+
+
+def test_bathhouse_with_empty_bag_is_still_an_action():
+    """§11 Bathhouse: draw what is there (nothing); the Bathhouse's own character goes back
+    to the bag."""
+    state = action_state({"places": ["bathhouse"], "spaces": {"bathhouse": ["monk"]}})
+    assert can_activate(state, "bathhouse")
+    state = activate(state, "bathhouse")
+    assert player(state)["bag"] == {"monk": 1} and player(state)["spaces"] == {}

@@ -1,5 +1,5 @@
-"""RULES §8.4 Planning, §8.5 Monks, §7.2/§14.8 Town Hall, §11 Herb Garden and School,
-and hidden plans in other seats' views."""
+"""RULES §8.4 Planning, §8.5 Monks, §7.2/§14.8 Town Hall, §11 Herb Garden and School
+(hidden plans: tests/engine/test_view_hides_secrets.py)."""
 import engine
 
 from tests.support.engine_states import act, assert_refused, placements, planning_state, player
@@ -71,24 +71,6 @@ def test_school_scholars_fill_any_non_monk_circle():
     assert ("scholar", "ship") not in placements(planning_state({0: {"market": ["scholar"]}}))
 
 
-def test_plan_is_hidden_from_other_seats_until_revealed():
-    """§8.4: planning is simultaneous and hidden; the plan is revealed in the action phase."""
-    state = planning_state({0: {"market": ["knight", "scholar"]}, 1: {"market": ["farmer"]}})
-    state = act(state, type="place", follower="knight", space="scriptorium")
-    other = engine.view(state, 1)["players"][0]
-    assert other["plan"] is None and other["market"] is None and other["bag"] is None
-    assert "scriptorium" not in other["spaces"]
-    assert engine.view(state, None)["players"][0]["plan"] is None
-    assert engine.view(state, 0)["players"][0]["plan"] == [["scriptorium", "knight"]]
-    state = act(state, type="place", follower="scholar", space="scriptorium")
-    state = act(state, type="submit_plan")
-    state = act(state, 1, type="submit_plan")
-    assert engine.needs_resolution(state)
-    state, _ = engine.resolve(state)
-    assert state.phase == "actions"
-    assert engine.view(state, 1)["players"][0]["spaces"]["scriptorium"] == ["knight", "scholar"]
-
-
 def test_unplaced_tiles_stay_in_market_and_placed_tiles_stay_on_space():
     """§8.4: tiles not placed stay in the market; placed tiles stay until the action."""
     state = planning_state({0: {"market": ["knight", "monk"], "spaces": {"scriptorium": ["scholar"]}}})
@@ -106,3 +88,14 @@ def test_unplace_only_this_rounds_placements():
     state = act(state, type="place", follower="knight", space="scriptorium")
     state = act(state, type="unplace", follower="knight", space="scriptorium")
     assert player(state)["market"] == ["knight"] and player(state)["plan"] == []
+
+
+def test_illegal_placements():
+    """§8.4: placing a follower not in the market or on a wrong circle is refused."""
+    state = planning_state({0: {"market": ["knight"]}})
+    assert_refused(state, 0, {"type": "place", "follower": "monk", "space": "castle"})
+    assert_refused(state, 0, {"type": "place", "follower": "knight", "space": "castle"})
+    assert_refused(state, 0, {"type": "place", "follower": "knight", "space": "cellar"})
+    assert_refused(state, 0, {"type": "place", "follower": "dragon", "space": "castle"})
+    assert_refused(state, 0, {"type": "submit_plan", "placements": [{"follower": "knight", "space": "ship"},
+                                                                    {"follower": "knight", "space": "ship"}]})

@@ -82,3 +82,30 @@ def test_final_multiplier_uses_final_position():
     """§14.6: the level of the final position, not the highest ever reached."""
     _, out = final({0: {"development": 14, "development_coins": [7, 12], "citizens": 1}})
     assert out["scores"][0]["level"] == 3 and out["scores"][0]["stations_and_citizens"] == 3
+
+
+# --- §10.2 / §10.3 end-of-game numbers with three players ----------------------------------
+
+
+def test_final_scores_majority_citizen_times_level_and_three_way_tie_break():
+    """§10.2: the 14th citizen to the single station leader; §10.3: (stations + citizens)
+    × level; ties by development position, then shared."""
+    seats = {0: {"coins": 10, "development": 4, "stations_left": 8},     # 2 stations + majority
+             1: {"coins": 13, "development": 9, "stations_left": 9},     # 1 station
+             2: {"coins": 14, "development": 9, "stations_left": 10}}
+    stations = {"orleans": [0, 1], "blois": [0]}
+    state, _ = run_event("pilgrimage", seats, players=3, round=18, stations=stations)
+    out = engine.outcome(state)
+    s = out["scores"]
+    assert [x["citizens"] for x in s] == [1, 0, 0]
+    # seat 0: 10 + (2 + 1) × 2 = 16; seat 1: 13 + 1 × 3 = 16; seat 2: 14 + 0 = 14
+    assert [x["total"] for x in s] == [16, 16, 14]
+    assert out["ranking"] == [{"seat": 1, "place": 1, "total": 16}, {"seat": 0, "place": 2, "total": 16},
+                              {"seat": 2, "place": 3, "total": 14}]
+    assert out["winners"] == [1]
+
+
+def test_majority_citizen_not_given_when_nobody_built():
+    """§10.2: the 14th citizen needs a single leader; with no stations at all nobody."""
+    state, _ = run_event("pilgrimage", {}, players=2, round=18)
+    assert "trading_station_majority" in state.data["citizens"]

@@ -1,9 +1,10 @@
 """RULES §8.6 technology tiles and §14.2 timing: gained in the action phase, placed when
 the owner passes; first one on a Farmer circle; never on a monk circle, a one-circle space
-or the Town Hall; one per space; the character on the covered circle returns to the market."""
+or the Town Hall; one per space; the character on the covered circle returns to the market;
+tiles on place tiles and tiles waiting for a legal circle."""
 import engine
 
-from tests.support.engine_states import action_state, act, activate, activations, assert_refused, can_activate, player
+from tests.support.engine_states import act, action_state, activate, activations, assert_refused, can_activate, player
 
 VILLAGE = {"village": ["boatman", "craftsman", "farmer"]}
 
@@ -120,3 +121,49 @@ def test_two_pending_tiles_are_placed_one_after_another():
     assert ("castle", "boatman") not in targets(state)
     state = act(state, type="place_technology", space="farmhouse", circle="craftsman")
     assert player(state)["technology"] == {"castle": "farmer", "farmhouse": "craftsman"}
+
+
+# --- technology tiles on place tiles, waiting tiles, the Town Hall ---------------------------
+
+
+def test_first_technology_tile_on_a_place_tile_farmer_circle():
+    """§8.6: the first tile covers a Farmer circle — place tiles with 2+ circles count
+    (Cheese Factory, Winery); never on one-circle tiles (Hay Rick, Pharmacy 'any', Sacristy,
+    Bathhouse 'any'), never on the Town Hall."""
+    state = passing({"technology_pending": 1,
+                        "places": ["cheese_factory", "winery", "hay_rick", "pharmacy", "sacristy", "bathhouse"]})
+    got = targets(state)
+    assert ("cheese_factory", "farmer") in got and ("winery", "farmer") in got
+    assert ("winery", "trader") not in got
+    assert not {s for s, _c in got} & {"hay_rick", "pharmacy", "sacristy", "bathhouse", "town_hall"}
+    state = act(state, type="place_technology", space="cheese_factory", circle="farmer")
+    assert player(state)["technology"] == {"cheese_factory": "farmer"}
+    # one Farmer now fills the Cheese Factory (§8.6: the tile fills its circle for good)
+    assert player(state)["technology_pending"] == 0
+
+
+def test_technology_tile_fills_place_tile_circle_next_round():
+    """§8.6: a covered place-tile circle needs no follower: one Farmer readies the Cheese
+    Factory."""
+    state = action_state({"places": ["cheese_factory"], "technology": {"cheese_factory": "farmer"},
+                          "technology_placed_ever": True, "spaces": {"cheese_factory": ["farmer"]}})
+    after = activate(state, "cheese_factory")
+    assert player(after)["goods"]["cheese"] == 1
+    assert player(after)["technology"] == {"cheese_factory": "farmer"}
+
+
+def test_technology_waiting_tile_placed_at_a_later_pass_on_a_new_place():
+    """§14.2: a tile with no legal circle waits; at the owner's next pass it goes on a
+    place gained in the meantime (Laboratory may be the target)."""
+    every = {pl: "farmer" for pl in ("village", "university", "castle", "ship", "wagon", "guildhall")}
+    every.update({"farmhouse": "boatman", "monastery": "trader", "scriptorium": "knight"})
+    state = passing({"technology_pending": 1, "technology_placed_ever": True, "technology": every,
+                        "places": ["laboratory"]})
+    assert targets(state) == {("laboratory", "craftsman"), ("laboratory", "scholar")}
+
+
+def test_technology_tile_covering_town_hall_refused():
+    """§8.6 UNCERTAIN best choice: never on the Town Hall."""
+    state = passing({"technology_pending": 1, "technology_placed_ever": True})
+    assert_refused(state, 0, {"type": "place_technology", "space": "town_hall", "circle": "any"})
+    assert_refused(state, 0, {"type": "place_technology", "space": "monastery", "circle": "monk"})
