@@ -11,14 +11,30 @@ from collections.abc import Callable
 import engine
 from engine.simulate import choose
 from games import services
-from games.models import Game, Seat
+from games.models import Game, Move, Seat
 
 #: ``policy(state, seat, kind, legal) -> action``: the move ``seat`` makes facing a ``kind``
 #: decision (``"plan"``, ``"draw"``, ``"action"``, a prompt kind…) with ``legal`` actions.
 Policy = Callable[[engine.GameState, int, str, list], dict]
 
 
-def seats_by_order(game: Game) -> dict[int, Seat]:
+#: Round 1 plans of the starting followers (Castle: three followers; Village: three).
+CASTLE_PLAN = [{"follower": "start_farmer", "space": "castle"}, {"follower": "start_boatman", "space": "castle"},
+               {"follower": "start_trader", "space": "castle"}]
+VILLAGE_PLAN = [{"follower": "start_farmer", "space": "village"}, {"follower": "start_boatman", "space": "village"},
+                {"follower": "start_craftsman", "space": "village"}]
+#: With ``richer_markets``: a round 1 plan that readies the Farmhouse, the Castle and the University.
+THREE_PLACE_PLAN = [
+    {"follower": "start_boatman", "space": "farmhouse"}, {"follower": "start_craftsman", "space": "farmhouse"},
+    {"follower": "start_farmer", "space": "castle"}, {"follower": "boatman", "space": "castle"},
+    {"follower": "start_trader", "space": "castle"},
+    {"follower": "farmer", "space": "university"}, {"follower": "craftsman", "space": "university"},
+    {"follower": "trader", "space": "university"},
+]
+_EXTRA = ["boatman", "farmer", "trader", "craftsman"]
+
+
+def seats(game: Game) -> dict[int, Seat]:
     """``{order: seat}`` of ``game``, users loaded."""
     return {s.order: s for s in game.seats.select_related("user")}
 
@@ -28,6 +44,29 @@ def submit(game: Game, seat: Seat, action: dict):
     game.refresh_from_db()
     return services.game_submit_action(game_id=game.pk, user=seat.user, action=action,
                                        expected_version=game.version)
+
+
+def both_plan_the_castle(game: Game, capture) -> None:
+    """Both seats of a fresh two-seat game submit ``CASTLE_PLAN``; the reveal runs through the
+    on-commit task (``capture`` is django_capture_on_commit_callbacks)."""
+    with capture(execute=True):
+        for seat in seats(game).values():
+            submit(game, seat, {"type": "submit_plan", "placements": CASTLE_PLAN})
+    game.refresh_from_db()
+
+
+def richer_markets(game: Game) -> None:
+    """Round 1 planning: four more followers on every market, so each seat can plan three places."""
+    data = dict(game.state)
+    for p in data["players"]:
+        p["market"] = sorted(p["market"] + _EXTRA)
+    Game.objects.filter(pk=game.pk).update(state=data)
+    game.refresh_from_db()
+
+
+def moves_after(game: Game, seq: int) -> list[tuple]:
+    """``(seat, queued, action)`` of every move of ``game`` after move ``seq``, in order."""
+    return [(m.seat, m.queued, m.action) for m in Move.objects.filter(game=game, seq__gt=seq).order_by("seq")]
 
 
 def state_of(game: Game) -> engine.GameState:
