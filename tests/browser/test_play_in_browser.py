@@ -10,7 +10,7 @@ from django.urls import reverse
 from games.models import Move
 from games.services import game_submit_action
 from tests.browser.conftest import CHROMIUM
-from tests.games.helpers import awaited_move
+from tests.support.game_driver import awaited_move
 
 pytestmark = [
     pytest.mark.browser,

@@ -9,7 +9,7 @@ import threading
 from celery.signals import task_postrun
 
 from games.models import Move
-from tests.games.helpers import everyone_picks
+from tests.support.game_driver import everyone_picks
 from tests.conftest import SERVICES_MARKS
 
 pytestmark = SERVICES_MARKS

@@ -11,9 +11,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import GameStatus, Move
-from tests.games.helpers import decision_forms
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
+from tests.support.html_forms import HTMX, decision_forms
 
 
 def _forms(text: str) -> tuple[list[dict], int]:

@@ -1,6 +1,6 @@
 """games.tasks: thin, idempotent on (game_id, version)."""
 from games.models import Move
-from tests.games.helpers import everyone_picks
+from tests.support.game_driver import everyone_picks
 from games.tasks import resolve_game_task, resolve_stalled_games_task
 
 

@@ -11,7 +11,7 @@ from django.core import mail
 
 from notifications.models import Notification, NotificationStatus
 from notifications.tasks import deliver_game_notifications_task
-from tests.games.helpers import everyone_picks
+from tests.support.game_driver import everyone_picks
 from tests.conftest import SERVICES_MARKS
 
 pytestmark = SERVICES_MARKS

@@ -11,8 +11,7 @@ from games.models import Move, Seat
 from games.services import game_submit_action, game_timeout
 from games.tasks import enforce_deadlines_task
 from notifications.models import Notification, NotificationKind
-from tests.adversarial.helpers import needs_postgres
-from tests.adversarial.test_concurrency_postgres import assert_log_is_gapless, run_together
+from tests.support.concurrency import assert_log_is_gapless, needs_postgres, run_together
 from tests.conftest import SERVICES_MARKS
 
 pytestmark = [*SERVICES_MARKS, needs_postgres]

@@ -1,30 +1,13 @@
 """The action queue: actions queued while planning are played on the seat's turns
-(games.services.seat_queue_set and _play_queues)."""
+(games.services.seat_queue_set and _play_queues), also after a timeout; a queue that no
+longer fits is dropped. The queue card and its form: tests/games/views/test_queue.py."""
 import pytest
 
 import engine
 from games import services
-from games.models import Move
-
-CASTLE_PLAN = [{"follower": "start_farmer", "space": "castle"}, {"follower": "start_boatman", "space": "castle"},
-               {"follower": "start_trader", "space": "castle"}]
-
-
-def seats(game):
-    return {s.order: s for s in game.seats.select_related("user")}
-
-
-def submit(game, seat, action):
-    game.refresh_from_db()
-    return services.game_submit_action(game_id=game.pk, user=seat.user, action=action,
-                                       expected_version=game.version)
-
-
-def both_plan_the_castle(game, capture):
-    with capture(execute=True):
-        for seat in seats(game).values():
-            submit(game, seat, {"type": "submit_plan", "placements": CASTLE_PLAN})
-    game.refresh_from_db()
+from games.models import Game, Move, Seat
+from tests.support.game_driver import (CASTLE_PLAN, THREE_PLACE_PLAN, VILLAGE_PLAN, both_plan_the_castle, moves_after,
+                                       richer_markets, seats, submit)
 
 
 def test_queued_actions_play_on_the_seats_turn_and_the_log_marks_them(started_game,
@@ -63,12 +46,10 @@ def test_a_queued_action_that_is_not_legal_drops_the_queue(started_game, django_
 
 def test_a_choice_the_queue_does_not_fix_waits_for_the_player(started_game, django_capture_on_commit_callbacks):
     by_order = seats(started_game)
-    village = [{"follower": "start_farmer", "space": "village"}, {"follower": "start_boatman", "space": "village"},
-               {"follower": "start_craftsman", "space": "village"}]
     services.seat_queue_set(game_id=started_game.pk, user=by_order[0].user,
                             entries=[{"type": "activate", "space": "village"}])
     with django_capture_on_commit_callbacks(execute=True):
-        submit(started_game, by_order[0], {"type": "submit_plan", "placements": village})
+        submit(started_game, by_order[0], {"type": "submit_plan", "placements": VILLAGE_PLAN})
         submit(started_game, by_order[1], {"type": "submit_plan"})
     started_game.refresh_from_db()
     by_order[0].refresh_from_db()
@@ -90,61 +71,6 @@ def test_queue_entries_are_checked(started_game):
                                 entries=[{"type": "pass"}] * (services.ACTION_QUEUE_LIMIT + 1))
 
 
-def queue_region(client, game):
-    page = client.get(f"/games/{game.pk}/").text
-    return page.split('id="game-queue"')[1].split("</section>")[0]
-
-
-def test_the_queue_is_private(client_for, started_game):
-    by_order = seats(started_game)
-    services.seat_queue_set(game_id=started_game.pk, user=by_order[0].user,
-                            entries=[{"type": "activate", "space": "scriptorium"}])
-    mine = queue_region(client_for(by_order[0].user), started_game)
-    theirs = queue_region(client_for(by_order[1].user), started_game)
-    assert '<ol class="queue-entries">' in mine and "Use Scriptorium" in mine.split("</ol>")[0]
-    assert "Nothing queued." in theirs and '<ol class="queue-entries">' not in theirs
-
-
-def test_the_queue_form_adds_and_clears_entries(client_for, started_game):
-    alice_seat = seats(started_game)[0]
-    client = client_for(alice_seat.user)
-    url = f"/games/{started_game.pk}/queue/"
-    client.post(url, {"op": "add", "entry": '{"type": "activate", "space": "castle"}'}, HTTP_HX_REQUEST="true")
-    client.post(url, {"op": "add", "entry": '{"type": "pass"}'}, HTTP_HX_REQUEST="true")
-    alice_seat.refresh_from_db()
-    assert alice_seat.action_queue == [{"type": "activate", "space": "castle"}, {"type": "pass"}]
-    client.post(url, {"op": "remove", "index": "0", "entry": '{"type": "activate", "space": "castle"}'},
-                HTTP_HX_REQUEST="true")
-    alice_seat.refresh_from_db()
-    assert alice_seat.action_queue == [{"type": "pass"}]
-    response = client.post(url, {"op": "add", "entry": "{not json"}, HTTP_HX_REQUEST="true")
-    assert "could not be read" in response.text
-    client.post(url, {"op": "clear"}, HTTP_HX_REQUEST="true")
-    alice_seat.refresh_from_db()
-    assert alice_seat.action_queue == []
-    assert client.get(url).status_code == 405
-
-
-def test_a_dropped_queue_tells_its_player_why(started_game, django_capture_on_commit_callbacks, client_for):
-    by_order = seats(started_game)
-    services.seat_queue_set(game_id=started_game.pk, user=by_order[0].user,
-                            entries=[{"type": "activate", "space": "university"}, {"type": "pass"}])
-    both_plan_the_castle(started_game, django_capture_on_commit_callbacks)
-    by_order[0].refresh_from_db()
-    assert "Use University" in by_order[0].action_queue_note
-    assert "Use University" in queue_region(client_for(by_order[0].user), started_game)
-
-
-def test_only_places_the_plan_fills_are_offered(started_game, client_for):
-    by_order = seats(started_game)
-    services.game_submit_action(game_id=started_game.pk, user=by_order[0].user, expected_version=0,
-                                action={"type": "submit_plan", "placements": CASTLE_PLAN})
-    region = queue_region(client_for(by_order[0].user), started_game)
-    offered = region.split("<select")[1]
-    assert "Use Castle" in offered and "Pass for the rest of the round" in offered
-    assert "Use Scriptorium" not in offered and "Use Farmhouse" not in offered
-
-
 def test_the_log_marks_only_the_queued_moves_own_line(started_game, django_capture_on_commit_callbacks):
     from games.selectors import game_moves, move_log
 
@@ -159,8 +85,93 @@ def test_the_log_marks_only_the_queued_moves_own_line(started_game, django_captu
     assert not any(e["queued"] for e in entries if "Round 2 begins" in e["text"])
 
 
-def test_a_spectator_gets_no_queue_card(client, make_game, alice, bob):
+# --- two queues, prompts and timeouts ------------------------------------------------------
+
+
+def test_two_queues_alternate_until_both_have_passed(make_game, alice, bob, django_capture_on_commit_callbacks):
     game = make_game(alice, bob, seats=2)
-    page = client.get(f"/games/{game.pk}/").text
-    assert '<section data-region-hash' in page
-    assert 'id="game-queue" class="card' not in page and "Action queue" not in page
+    richer_markets(game)
+    by = seats(game)
+    services.seat_queue_set(game_id=game.pk, user=by[0].user, entries=[
+        {"type": "activate", "space": "castle"}, {"type": "activate", "space": "farmhouse"},
+        {"type": "activate", "space": "university"}, {"type": "pass"}])
+    services.seat_queue_set(game_id=game.pk, user=by[1].user, entries=[
+        {"type": "activate", "space": "university"}, {"type": "pass"}])
+    with django_capture_on_commit_callbacks(execute=True):
+        for seat in by.values():
+            submit(game, seat, {"type": "submit_plan", "placements": THREE_PLACE_PLAN})
+    played = [(seat, action) for seat, queued, action in moves_after(game, 3) if queued]
+    assert played == [
+        (0, {"type": "activate", "space": "castle"}), (1, {"type": "activate", "space": "university"}),
+        (0, {"type": "activate", "space": "farmhouse"}), (1, {"type": "pass"}),
+        (0, {"type": "activate", "space": "university"}),
+    ]
+    game.refresh_from_db()
+    assert engine.from_json(game.state).round == 2
+
+
+def test_a_queued_pass_stops_at_the_technology_prompt_and_the_other_queue_resumes_after_it(
+        make_game, alice, bob, django_capture_on_commit_callbacks):
+    game = make_game(alice, bob, seats=2)
+    richer_markets(game)
+    data = dict(game.state)
+    data["players"][0]["technology_pending"] = 1
+    Game.objects.filter(pk=game.pk).update(state=data)
+    by = seats(game)
+    services.seat_queue_set(game_id=game.pk, user=by[0].user, entries=[
+        {"type": "activate", "space": "castle"}, {"type": "pass"}])
+    services.seat_queue_set(game_id=game.pk, user=by[1].user, entries=[
+        {"type": "activate", "space": "castle"}, {"type": "activate", "space": "farmhouse"}, {"type": "pass"}])
+    with django_capture_on_commit_callbacks(execute=True):
+        for seat in by.values():
+            submit(game, seat, {"type": "submit_plan", "placements": THREE_PLACE_PLAN})
+    game.refresh_from_db()
+    state = engine.from_json(game.state)
+    assert engine.awaiting(state) == {0: "technology"}
+    assert Seat.objects.get(game=game, order=0).action_queue == []  # the pass emptied it
+    with django_capture_on_commit_callbacks(execute=True):
+        submit(game, by[0], engine.legal_actions(state, 0)[0])
+    assert [(s, a["type"]) for s, q, a in moves_after(game, 7)] == [(1, "activate"), (1, "pass")]
+
+
+def test_a_timeout_passes_and_the_next_seats_queue_plays_with_its_increment(
+        clocked_game, frozen_now, alice, bob, django_capture_on_commit_callbacks):
+    game = clocked_game(alice, bob)
+    by = seats(game)
+    services.seat_queue_set(game_id=game.pk, user=by[0].user, entries=[{"type": "activate", "space": "village"}])
+    services.seat_queue_set(game_id=game.pk, user=by[1].user,
+                            entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
+    with django_capture_on_commit_callbacks(execute=True):
+        submit(game, by[0], {"type": "submit_plan", "placements": VILLAGE_PLAN})
+        submit(game, by[1], {"type": "submit_plan", "placements": CASTLE_PLAN})
+    game.refresh_from_db()
+    assert Seat.objects.get(game=game, order=0).action_queue == [{"type": "activate", "space": "village"}]
+    bank_before = Seat.objects.get(game=game, order=1).bank_seconds
+    frozen_now.advance(hours=30)
+    with django_capture_on_commit_callbacks(execute=True):
+        moves = services.game_timeout(game_id=game.pk, seat_order=0, expected_version=game.version)
+    assert [m.action for m in moves] == [{"type": "pass"}]
+    assert (1, True, {"type": "activate", "space": "castle"}) in moves_after(game, 0)
+    bob_seat = Seat.objects.get(game=game, order=1)
+    assert bob_seat.bank_seconds == bank_before + game.clock_increment_seconds  # the queued decision
+
+
+def test_a_timeout_on_the_last_action_of_a_round_does_not_play_the_next_round(
+        clocked_game, frozen_now, alice, bob, django_capture_on_commit_callbacks):
+    game = clocked_game(alice, bob)
+    richer_markets(game)
+    by = seats(game)
+    plan = VILLAGE_PLAN + [{"follower": "farmer", "space": "castle"}, {"follower": "boatman", "space": "castle"},
+                      {"follower": "trader", "space": "castle"}]
+    services.seat_queue_set(game_id=game.pk, user=by[1].user, entries=[{"type": "pass"}])
+    with django_capture_on_commit_callbacks(execute=True):
+        submit(game, by[0], {"type": "submit_plan", "placements": plan})
+        submit(game, by[1], {"type": "submit_plan", "placements": []})
+    with django_capture_on_commit_callbacks(execute=True):
+        submit(game, by[0], {"type": "activate", "space": "castle"})  # bob's queue passes; alice's turn again
+    game.refresh_from_db()
+    frozen_now.advance(days=3)
+    with django_capture_on_commit_callbacks(execute=True):
+        moves = services.game_timeout(game_id=game.pk, seat_order=0, expected_version=game.version)
+    # only the timed-out seat's pass: not the next round's draw and plan as well
+    assert [m.action["type"] for m in moves] == ["pass"]

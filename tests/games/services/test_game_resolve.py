@@ -1,7 +1,7 @@
 """games.services.game_resolve: automatic resolution of a completed simultaneous phase."""
 from games.models import Move
 from games.services import game_resolve
-from tests.games.helpers import everyone_picks
+from tests.support.game_driver import everyone_picks
 
 
 def test_it_records_an_automatic_move(fake_engine, started_game):

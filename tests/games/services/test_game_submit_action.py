@@ -4,7 +4,7 @@ import pytest
 import engine
 from games.models import GameStatus, Move
 from games.services import NotSeated, StaleVersion, WrongStatus, game_submit_action
-from tests.games.helpers import awaited_move, idle_seat, play_fake_game_to_the_end
+from tests.support.game_driver import awaited_move, idle_seat, play_fake_game_to_the_end
 
 
 def _snapshot(game):

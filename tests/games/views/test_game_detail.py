@@ -5,7 +5,8 @@ from django.urls import reverse
 
 import engine
 from games.services import game_submit_action
-from tests.games.helpers import awaited_move, decision_forms, offered_actions
+from tests.support.game_driver import awaited_move
+from tests.support.html_forms import decision_forms, offered_actions
 
 REGIONS = ("game-status", "game-map", "game-tracks", "game-development", "game-deeds", "game-event",
            "game-place-tiles", "game-supply", "game-boards", "game-mine", "game-actions",

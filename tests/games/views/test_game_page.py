@@ -13,10 +13,9 @@ from django.urls import reverse
 import engine
 from games.board import seat_colour
 from games.models import Game, Move
-from tests.engine import helpers as H
-from tests.games.helpers import decision_forms
+from tests.support import engine_states as H
+from tests.support.html_forms import HTMX, decision_forms
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 FULL = {"village": ["boatman", "craftsman", "farmer"], "ship": ["boatman", "farmer", "knight"],
         "scriptorium": ["knight", "scholar"]}
 

@@ -2,7 +2,7 @@
 from django.urls import reverse
 
 from games.services import game_submit_action
-from tests.games.helpers import awaited_move, play_fake_game_to_the_end
+from tests.support.game_driver import awaited_move, play_fake_game_to_the_end
 
 
 def url(game, version):

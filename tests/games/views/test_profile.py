@@ -1,7 +1,7 @@
 """pages.profile"""
 from django.urls import reverse
 
-from tests.games.helpers import play_fake_game_to_the_end
+from tests.support.game_driver import play_fake_game_to_the_end
 
 URL = reverse("games-profile")
 

@@ -1,9 +1,15 @@
-"""Answers send only the regions that changed (games.views.regions.render_regions)."""
+"""Answers send only the regions that changed (games.views.regions.render_regions): region
+fingerprints, reports a browser sends back (garbage included), another seat's hidden planning."""
+import json
 import re
 
+import pytest
 from django.urls import reverse
 
+from games import services
 from games.services import game_submit_action
+from tests.support.game_driver import seats
+from tests.support.html_forms import decision_forms
 
 REGION = re.compile(r'<\w+ data-region-hash="([0-9a-f]+)" id="([\w-]+)"')
 
@@ -14,6 +20,14 @@ def hashes_on(html):
 
 def reported(hashes):
     return ",".join(f"{k}:{v}" for k, v in hashes.items())
+
+
+def page_url(game):
+    return reverse("games-detail", kwargs={"game_id": game.pk})
+
+
+def poll_url(game):
+    return reverse("games-poll", kwargs={"game_id": game.pk})
 
 
 def poll(client, game, version, hashes=None):
@@ -65,3 +79,47 @@ def test_a_stale_refusal_sends_every_region(client_for, started_game, alice):
     }, HTTP_HX_REQUEST="true")
     assert "moved on" in response.text
     assert {"game-map", "game-actions", "game-tracks"} <= set(hashes_on(response.text))
+
+
+@pytest.mark.parametrize("garbage", [",,,:::" * 50000, "x" * 500000, "\x00:\x00", "game-actions:" + "f" * 5000,
+                                     "game-actions", ":", "%zz", "game-actions:a:b:c," * 100])
+def test_garbage_region_reports_still_send_the_regions(client_for, started_game, garbage):
+    seat = seats(started_game)[0]
+    response = client_for(seat.user).get(poll_url(started_game), {"v": 999, "regions": garbage})
+    assert response.status_code == 200
+    assert {"game-actions", "game-map", "game-poll"} <= set(hashes_on(response.text))
+
+
+def test_fingerprints_of_the_other_seat_do_not_change_with_hidden_planning(client_for, started_game):
+    by = seats(started_game)
+    v = started_game.version
+    services.game_submit_action(game_id=started_game.pk, user=by[0].user, expected_version=v,
+                                action={"type": "place", "follower": "start_farmer", "space": "castle"})
+    bob = client_for(by[1].user)
+    before = hashes_on(bob.get(page_url(started_game)).text)
+    services.game_submit_action(game_id=started_game.pk, user=by[0].user, expected_version=v + 1,
+                                action={"type": "unplace", "follower": "start_farmer", "space": "castle"})
+    services.game_submit_action(game_id=started_game.pk, user=by[0].user, expected_version=v + 2,
+                                action={"type": "place", "follower": "start_trader", "space": "castle"})
+    after = hashes_on(bob.get(page_url(started_game)).text)
+    changed = {k for k in before if before[k] != after.get(k)}
+    assert changed <= {"game-status", "game-poll", "game-players"}  # move counter / version / clocks only
+
+
+def test_a_second_tab_gets_fresh_decision_forms_after_own_moves_elsewhere(client_for, started_game):
+    seat = seats(started_game)[0]
+    tab1 = client_for(seat.user)
+    page = tab1.get(page_url(started_game)).text
+    shown = hashes_on(page)
+    v = started_game.version
+    # tab 2 (or the phone): put a follower on the Castle and take it back
+    services.game_submit_action(game_id=started_game.pk, user=seat.user, expected_version=v,
+                                action={"type": "place", "follower": "start_farmer", "space": "castle"})
+    services.game_submit_action(game_id=started_game.pk, user=seat.user, expected_version=v + 1,
+                                action={"type": "unplace", "follower": "start_farmer", "space": "castle"})
+    polled = tab1.get(poll_url(started_game), {"v": v, "regions": reported(shown)}).text
+    form = (decision_forms(polled) or decision_forms(page))[0]  # what tab 1 shows now
+    response = tab1.post(reverse("games-act", kwargs={"game_id": started_game.pk}), {
+        "action": json.dumps(form["actions"][0]), "expected_version": form["hidden"]["expected_version"],
+        "regions": reported(shown | hashes_on(polled))}, HTTP_HX_REQUEST="true")
+    assert "moved on" not in response.text

@@ -6,9 +6,8 @@ from django.urls import reverse
 
 import engine
 from games.models import Move
-from tests.games.helpers import awaited_move
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
+from tests.support.game_driver import awaited_move
+from tests.support.html_forms import HTMX
 
 
 def url(game):

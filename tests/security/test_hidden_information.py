@@ -1,0 +1,393 @@
+"""Hidden information never reaches another seat's browser, nor a spectator's.
+
+Two kinds of checks on every game page, poll response and refusal response, for every
+seat and a spectator, in mid-game states (followers/planning with plans in progress, the
+action phase, event prompts):
+
+- concrete values: the seed, and the ordered list of the remaining hourglass events, never
+  appear in any page;
+- non-interference: change only what a seat must not see (another seat's bag contents,
+  market before the reveal, unrevealed plan, prompt details, the seed and random counters,
+  the order of the hourglass and of hidden place-tile stacks) and the viewer's HTML must
+  not change at all.
+
+The same non-interference is checked on every partial template (templates/games/partials)
+rendered on its own, for positions reached by random play through the services. The engine's
+own hiding (``engine.view``) is tested in tests/engine/test_view_hides_secrets.py.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.template.loader import render_to_string
+from django.test import Client, RequestFactory
+from django.urls import reverse
+
+import engine
+from engine.simulate import choose as simulate_choice
+from games import services
+from games.models import Game
+from games.views.regions import game_context
+from tests.support.game_driver import new_started_game, play_until, state_of, user_at
+from tests.support.html_forms import HTMX
+from tests.support.snapshots import flat, normalised
+
+SEED = 123_456_789_012_345
+
+
+# --- setting up mid-game positions ---------------------------------------------------------
+
+
+@pytest.fixture
+def table(alice, bob, carol, dave):
+    """A three-player game on a fixed seed; dave watches."""
+    game = new_started_game(alice, bob, carol, seed=SEED)
+    clients = {}
+    for order in range(3):
+        client = Client()
+        client.force_login(user_at(game, order))
+        clients[order] = client
+    spectator = Client()
+    spectator.force_login(dave)
+    clients[None] = spectator
+    return game, clients
+
+
+def planning_in_progress(game: Game) -> Game:
+    """Round 1 planning: seat 1 has placed two followers, seat 2 has submitted its plan."""
+    state = state_of(game)
+    for order, actions in ((1, 2), (2, 2)):
+        for _ in range(actions):
+            state = state_of(game)
+            place = next(a for a in engine.legal_actions(state, order) if a["type"] == "place")
+            services.game_submit_action(game_id=game.pk, user=user_at(game, order),
+                                        action=place, expected_version=game.version)
+    game.refresh_from_db()
+    services.game_submit_action(game_id=game.pk, user=user_at(game, 2),
+                                action={"type": "submit_plan"}, expected_version=game.version)
+    game.refresh_from_db()
+    data = state_of(game).data
+    assert data["phase"] == "planning" and data["players"][1]["plan"]
+    return game
+
+
+def followers_in_progress(game: Game) -> Game:
+    """Round 4 or later, followers phase: seat 0 has drawn one follower (its bag is not
+    empty) and placed one, seat 1 has drawn all it may, seat 2 has not drawn yet."""
+    play_until(game, lambda s: s.data["round"] >= 4 and "draw" in engine.awaiting(s).values(),
+               seed=7, lowest_seat_first=True)
+    for order, pick in ((0, min), (1, max)):  # seat 0 leaves followers in its bag
+        state = state_of(game)
+        draws = [a for a in engine.legal_actions(state, order)
+                 if a["type"] == "draw" and a["count"] > 0]
+        if draws:
+            services.game_submit_action(
+                game_id=game.pk, user=user_at(game, order),
+                action=pick(draws, key=lambda a: a["count"]), expected_version=game.version)
+    places = [a for a in engine.legal_actions(state_of(game), 0) if a["type"] == "place"]
+    if places:
+        services.game_submit_action(game_id=game.pk, user=user_at(game, 0), action=places[0],
+                                    expected_version=game.version)
+    data = state_of(game).data
+    assert data["round"] >= 4 and any(p["bag"] for p in data["players"])
+    assert any(p["market"] for p in data["players"])
+    return game
+
+
+def action_phase(game: Game) -> Game:
+    """The action phase of a later round, reached by random but purposeful play."""
+    play_until(game, lambda s: s.data["round"] >= 3 and s.data["phase"] == "actions",
+               seed=7, lowest_seat_first=True)
+    return game
+
+
+def event_prompts(game: Game) -> Game:
+    """A Harvest prompt pending for two seats (a position found by the engine alone)."""
+    state = engine.new_game(engine.GameOptions.from_dict(game.options), seed=1)
+    rng = random.Random(1)
+    while not set(engine.awaiting(state).values()) - {"draw", "plan", "action"}:
+        if engine.needs_resolution(state):
+            state, _ = engine.resolve(state)
+            continue
+        awaited = engine.awaiting(state)
+        seat = min(awaited)
+        action = simulate_choice(rng, awaited[seat], engine.legal_actions(state, seat),
+                                 state.data, seat)
+        state, _ = engine.apply(state, seat, action)
+    assert any(p["prompts"] for p in state.data["players"])
+    data = engine.to_json(state)
+    data["seed"] = SEED + 1  # a seed long enough to search the pages for
+    Game.objects.filter(pk=game.pk).update(state=data, seed=data["seed"])
+    game.refresh_from_db()
+    return game
+
+
+POSITIONS = {
+    "planning": planning_in_progress,
+    "followers": followers_in_progress,
+    "actions": action_phase,
+    "event prompts": event_prompts,
+}
+
+
+# --- rendering everything a viewer can fetch ------------------------------------------------
+
+
+def pages(game: Game, clients: dict, viewer) -> dict[str, str]:
+    """Every game page, fragment and refusal a viewer (seat order or None) can get."""
+    game.refresh_from_db()
+    client = clients[viewer]
+    kwargs = {"game_id": game.pk}
+    out = {
+        "detail": client.get(reverse("games-detail", kwargs=kwargs)),
+        "poll": client.get(reverse("games-poll", kwargs=kwargs), {"v": -1}, **HTMX),
+        "seats": client.get(reverse("games-seats", kwargs=kwargs), **HTMX),
+    }
+    if viewer is not None:
+        act = reverse("games-act", kwargs=kwargs)
+        out["stale refusal"] = client.post(
+            act, {"action": '{"type": "pass"}', "expected_version": game.version + 1000}, **HTMX)
+        out["illegal refusal"] = client.post(
+            act, {"action": '{"type": "pass", "x": 1}', "expected_version": game.version},
+            **HTMX)
+    for name, response in out.items():
+        assert response.status_code < 400, (name, response.status_code)
+    return {name: normalised(r.content.decode(), game) for name, r in out.items()}
+
+
+def other_pages(client) -> str:
+    return "".join(client.get(url).content.decode() for url in
+                   ("/", reverse("games-lobby"), reverse("games-profile")))
+
+
+# --- hiding: what a seat must not see, changed in place ---------------------------------------
+
+
+def _different_follower_list(items: list) -> list:
+    if not items:
+        return []
+    for fill in ("monk", "knight", "scholar"):
+        candidate = [fill] * len(items)
+        if candidate != list(items):
+            return candidate
+    raise AssertionError("unreachable")
+
+
+def _keep_first_appearances_permuted(hourglass: list) -> list:
+    """Reorder the remaining hourglass without changing which event kind first appears where."""
+    first = {}
+    for index, event in enumerate(hourglass):
+        first.setdefault(event, index)
+    tail_start = max(first.values(), default=0) + 1
+    return hourglass[:tail_start] + list(reversed(hourglass[tail_start:]))
+
+
+def with_hidden_changed(data: dict, hidden_seat: int | None, *, hourglass) -> dict:
+    """``data`` with everything ``hidden_seat`` keeps secret (and the global secrets) changed."""
+    d = copy.deepcopy(data)
+    d["seed"] = d["seed"] + 1_000_003
+    d["rng"] = {k: v + 11 for k, v in d["rng"].items()}
+    d["hourglass"] = hourglass(d["hourglass"])
+    for stack in d["place_tiles"]["stack"].values():
+        stack.reverse()
+    if hidden_seat is None:
+        return d
+    p = d["players"][hidden_seat]
+    total = sum(p["bag"].values())
+    if total:
+        p["bag"] = {"farmer": total} if p["bag"] != {"farmer": total} else {"knight": total}
+    if d["phase"] not in ("actions", "event", "over"):
+        p["market"] = _different_follower_list(p["market"])
+    p["plan"] = [["castle", f] for f in _different_follower_list([x[1] for x in p["plan"]])]
+    for prompt in p["prompts"]:
+        for key, value in list(prompt.items()):
+            if key == "kind":
+                continue
+            if isinstance(value, bool):
+                prompt[key] = not value
+            elif isinstance(value, int):
+                prompt[key] = value + 3
+            elif isinstance(value, str):
+                prompt[key] = value + "_changed"
+            elif isinstance(value, list):
+                prompt[key] = list(reversed(value)) + value
+    return d
+
+
+def assert_same_pages(game, clients, changed_state: dict, viewers) -> None:
+    originals = {v: pages(game, clients, v) for v in viewers}
+    original_state, original_seed = game.state, game.seed
+    Game.objects.filter(pk=game.pk).update(state=changed_state, seed=changed_state["seed"])
+    try:
+        for viewer in viewers:
+            after = pages(game, clients, viewer)
+            for name, text in originals[viewer].items():
+                assert after[name] == text, (
+                    f"viewer {viewer!r} sees a difference in {name!r} when only hidden "
+                    "information changed")
+    finally:
+        Game.objects.filter(pk=game.pk).update(state=original_state, seed=original_seed)
+
+
+@pytest.mark.parametrize("position", list(POSITIONS))
+def test_no_seat_and_no_spectator_sees_another_seats_secrets(table, position):
+    game, clients = table
+    POSITIONS[position](game)
+    data = game.state
+    for hidden in (0, 1, 2):
+        changed = with_hidden_changed(data, hidden, hourglass=_keep_first_appearances_permuted)
+        assert changed["players"][hidden] != data["players"][hidden] or \
+            not data["players"][hidden]["bag"], "the change must touch something hidden"
+        viewers = [v for v in (0, 1, 2, None) if v != hidden]
+        assert_same_pages(game, clients, changed, viewers)
+
+
+@pytest.mark.parametrize("position", list(POSITIONS))
+def test_nobody_sees_the_seed_or_the_hourglass_order(table, position):
+    game, clients = table
+    POSITIONS[position](game)
+    game.refresh_from_db()
+    data = game.state
+    seed_texts = {str(data["seed"]), str(game.seed), hex(data["seed"])[2:]}
+    remaining = data["hourglass"]
+    orders = {json.dumps(remaining[:4], separators=(",", ":"))}
+    for sep in (",", "", "→", "->", "|"):
+        for names in (remaining, [e.replace("_", "") for e in remaining]):
+            orders.add(sep.join(names[:4]))
+    for viewer in (0, 1, 2, None):
+        rendered = "".join(pages(game, clients, viewer).values()) + other_pages(clients[viewer])
+        squashed = flat(rendered).lower()
+        for secret in seed_texts:
+            assert secret not in rendered, f"the seed is shown to viewer {viewer!r}"
+        for order in orders:
+            assert order.lower() not in squashed, (
+                f"viewer {viewer!r} sees the order of the hourglass stack: {order}")
+
+
+@pytest.mark.parametrize("position", ["planning", "followers"])
+def test_a_spectator_sees_no_market_or_plan_and_no_bag_at_all(table, position):
+    """The same non-interference, with every seat's secrets changed at once."""
+    game, clients = table
+    POSITIONS[position](game)
+    changed = game.state
+    for hidden in (0, 1, 2):  # one change after the other, on the same copy
+        changed = with_hidden_changed(changed, hidden, hourglass=_keep_first_appearances_permuted)
+    assert changed["players"] != game.state["players"]
+    assert_same_pages(game, clients, changed, [None])
+
+
+@pytest.mark.parametrize("position", list(POSITIONS))
+def test_reordering_the_hourglass_changes_no_page(table, position):
+    """The events left are shown in a fixed order, never in the hidden stack's."""
+    game, clients = table
+    POSITIONS[position](game)
+    changed = with_hidden_changed(game.state, None, hourglass=lambda h: list(reversed(h)))
+    assert changed["hourglass"] != game.state["hourglass"]
+    assert_same_pages(game, clients, changed, [0, 1, 2, None])
+
+
+def test_the_comparison_sees_a_public_change(table):
+    """Control: the non-interference check does notice when something public changes."""
+    game, clients = table
+    planning_in_progress(game)
+    changed = copy.deepcopy(game.state)
+    changed["players"][1]["coins"] += 1
+    with pytest.raises(AssertionError, match="only hidden information changed"):
+        assert_same_pages(game, clients, changed, [0])
+
+
+def test_the_comparison_sees_a_change_to_the_viewers_own_secrets(table):
+    """Control: a seat does see its own market and plan change."""
+    game, clients = table
+    planning_in_progress(game)
+    changed = with_hidden_changed(game.state, 1, hourglass=_keep_first_appearances_permuted)
+    with pytest.raises(AssertionError, match="only hidden information changed"):
+        assert_same_pages(game, clients, changed, [1])
+
+
+def test_the_move_log_does_not_carry_hidden_actions(table):
+    """Moves store the raw action (plans included) but the pages show only the public events."""
+    game, clients = table
+    planning_in_progress(game)
+    players = state_of(game).data["players"]
+    for viewer in (0, 2, None):
+        rendered = "".join(pages(game, clients, viewer).values())
+        own = players[viewer]["plan"] if viewer is not None else []
+        for space, follower in (p for p in players[1]["plan"] if p not in own):
+            pair = re.escape(json.dumps([space, follower], separators=(",", ":")))
+            assert not re.search(pair, flat(rendered))
+            assert json.dumps({"follower": follower, "space": space}) not in rendered
+
+
+# --- every partial template, rendered on its own ----------------------------------------------
+
+PARTIALS = ("_status", "_decision", "_map", "_my_board", "_event", "_boards", "_tracks",
+            "_development", "_deeds", "_place_tiles", "_supply", "_players", "_log", "_poll",
+            "_flash")
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+
+
+def render_all(game: Game, seat) -> dict[str, str]:
+    request = RequestFactory().get("/")
+    request.user = seat.user if seat else AnonymousUser()
+    context = game_context(game, seat)
+    return {name: CSRF.sub("", render_to_string(f"games/partials/{name}.html", context, request=request))
+            for name in PARTIALS}
+
+
+def planning_with_secrets(state) -> bool:
+    d = state.data
+    return (d["round"] >= 3 and d["phase"] == "planning"
+            and any(p["plan"] for p in d["players"]) and any(p["bag"] for p in d["players"])
+            and any(p["market"] for p in d["players"]))
+
+
+def action_phase_with_bags(state) -> bool:
+    return state.data["round"] >= 3 and state.data["phase"] == "actions" and \
+        any(p["bag"] for p in state.data["players"])
+
+
+PLAYED_POSITIONS = {"planning_with_secrets": planning_with_secrets, "action_phase": action_phase_with_bags}
+
+
+@pytest.mark.parametrize("position", list(PLAYED_POSITIONS))
+def test_no_region_shows_another_seats_secrets(position, make_game, alice, bob, carol):
+    game = play_until(make_game(alice, bob, carol, seats=3), PLAYED_POSITIONS[position], seed=11)
+    seats = {s.order: s for s in game.seats.select_related("user")}
+    original = game.state
+    changed_something = False
+    for viewer in (0, 1, 2, None):
+        seat = seats.get(viewer)
+        before = render_all(game, seat)
+        for hidden in (s for s in seats if s != viewer):
+            changed = with_hidden_changed(original, hidden, hourglass=_keep_first_appearances_permuted)
+            changed_something |= changed["players"][hidden] != original["players"][hidden]
+            Game.objects.filter(pk=game.pk).update(state=changed)
+            game.refresh_from_db()
+            try:
+                after = render_all(game, seat)
+            finally:
+                Game.objects.filter(pk=game.pk).update(state=original)
+                game.refresh_from_db()
+            for name, html in before.items():
+                assert after[name] == html, f"{name} shows seat {hidden}'s secrets to {viewer!r}"
+    assert changed_something
+
+
+def test_the_viewer_alone_sees_its_bag_and_plan(make_game, alice, bob, carol):
+    game = play_until(make_game(alice, bob, carol, seats=3), planning_with_secrets, seed=11)
+    data = game.state
+    planner = next(i for i, p in enumerate(data["players"]) if p["plan"])
+    seat = game.seats.get(order=planner)
+    regions = render_all(game, seat)
+    assert " planned" in regions["_boards"]
+    view = engine.view(engine.from_json(data), planner)
+    assert view["players"][planner]["market"] is not None
+    for other in game.seats.exclude(order=planner):
+        if not data["players"][other.order]["plan"]:  # its own plan would show, rightly
+            assert " planned" not in "".join(render_all(game, other).values())
