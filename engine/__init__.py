@@ -20,9 +20,11 @@ from __future__ import annotations
 
 from . import content
 from .config import GameOptions
+from .actions import ACTION_SPECS, ActionSpec, activate_choice_fields, is_private_step, is_provisional, normalize
 from .describe import describe_action
 from .errors import GameOver, IllegalAction, InvalidOptions, MalformedAction, NothingToResolve, NotYourTurn, RulesError
-from .flow import apply_data, awaiting_data, legal_data, normalize, resolve_data
+from .flow import apply_data, awaiting_data, legal_data, resolve_data
+from .refusals import MESSAGES as REFUSAL_MESSAGES, STALE, render as refusal_message
 from .policy import timeout_action
 from .scoring import outcome_data
 from .serialize import SchemaError, from_json, to_json
@@ -37,6 +39,8 @@ __all__ = [
     "IllegalAction", "NotYourTurn", "GameOver", "NothingToResolve", "SchemaError", "new_game", "awaiting",
     "legal_actions", "apply", "needs_resolution", "resolve", "view", "outcome", "is_over", "to_json",
     "from_json", "replay", "describe_action", "normalize", "timeout_action", "content",
+    "ACTION_SPECS", "ActionSpec", "is_private_step", "is_provisional", "activate_choice_fields",
+    "STALE", "REFUSAL_MESSAGES", "refusal_message",
 ]
 
 
@@ -72,15 +76,16 @@ def legal_actions(state: GameState, seat: int) -> list[dict]:
     return legal_data(state.data, seat)
 
 
-def apply(state: GameState, seat: int, action: dict, auto_resolve: bool = False) -> tuple[GameState, list[dict]]:
+def apply(state: GameState, seat: int, action) -> tuple[GameState, list[dict]]:
     """Apply ``action`` for ``seat``; return ``(new state, public events)``.
 
     Events are dicts with ``kind``, ``seat`` and ``text`` (``{player}`` stands for the
     seat's name). Raises :class:`GameOver`, :class:`NotYourTurn`,
-    :class:`MalformedAction` or :class:`IllegalAction` with the reason; ``state`` is never
-    changed. With ``auto_resolve`` completed simultaneous steps are resolved at once.
+    :class:`MalformedAction` (for any JSON value that is not an action) or
+    :class:`IllegalAction`, each with ``code``, ``params`` and a player ``message``;
+    ``state`` is never changed.
     """
-    return apply_data(state, seat, action, auto_resolve)
+    return apply_data(state, seat, action)
 
 
 def needs_resolution(state: GameState) -> bool:
