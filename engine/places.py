@@ -15,9 +15,12 @@ Place tiles are data (``content.PLACE_TILES``): a simple tile's effect record is
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import content as C
 from . import effects as E
 from . import steps as S
+from .matching import fits
 
 # --- board spaces (RULES §5) -------------------------------------------------------------
 
@@ -276,14 +279,31 @@ for _pid, _tile in C.PLACE_TILES.items():
         PLACE_RULES[_pid] = (_tile_choices(_pid), _tile_perform(_pid))
 
 
+@lru_cache(maxsize=1024)
+def _free_circles(place_id: str, covered: str | None) -> tuple:
+    circles = list(C.PLACES[place_id].circles)
+    if covered is not None:
+        circles.remove(covered)
+    return tuple(circles)
+
+
 def usable_places(p: dict) -> list[str]:
     """Places ``p`` could activate if ready: full board spaces and own action tiles, and
     the Gunpowder Tower (no circles; RULES §11)."""
-    spaces = p["spaces"]  # a place without followers is never full: a technology tile covers one circle of two+
-    out = [pl for pl in S.action_places(p)
-           if pl in spaces and pl in PLACE_RULES and pl != "town_hall" and S.is_full(p, pl)]
-    if p["spaces"].get("town_hall"):
-        out.append("town_hall")  # RULES §14.8: one or two tiles are enough
+    out = []
+    spaces = p["spaces"]
+    if spaces:  # a place without followers is never full: a technology tile covers one circle of two+
+        subs = S.substitutes(p)
+        tech = p["technology"]
+        for pl in S.action_places(p):
+            tiles = spaces.get(pl)
+            if not tiles or pl == "town_hall" or pl not in PLACE_RULES:
+                continue
+            circles = _free_circles(pl, tech.get(pl))  # RULES §8.7 ready: every free circle filled
+            if len(tiles) == len(circles) and fits(circles, tuple(tiles), subs):
+                out.append(pl)
+        if spaces.get("town_hall"):
+            out.append("town_hall")  # RULES §14.8: one or two tiles are enough
     if "gunpowder_tower" in p["places"]:
         out.append("gunpowder_tower")
     return out

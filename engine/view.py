@@ -9,9 +9,12 @@ sequential followers option a seat's draw of the round (``drawn``) is public (RU
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import content as C
 from . import steps as S
 from .flow import awaiting_data
+from .matching import assign
 from .places import usable_places
 from .phases.followers import draw_count
 from .phases.round import event_phase_letter
@@ -19,13 +22,55 @@ from .scoring import outcome_data
 from .state import clone
 
 
-def _ready_after_reveal(p: dict) -> list[str]:
-    """Places that can be used in the action phase once this round's plan is on the board
-    (RULES §8.7 ready: every circle filled; Town Hall with a tile; the Gunpowder Tower)."""
-    merged = clone(p)
-    for place_id, tile in merged["plan"]:
-        S.put_on_space(merged, place_id, tile)
-    return usable_places(merged)
+def _board_key(p: dict, plan=()) -> tuple:
+    """What a player's readiness and circles depend on, hashable (for the cache below)."""
+    return (tuple((k, tuple(v)) for k, v in p["spaces"].items()), tuple(p["technology"].items()),
+            tuple(p["places"]), p["tower_used"], tuple(tuple(x) for x in plan))
+
+
+@lru_cache(maxsize=16384)
+def _board(key: tuple) -> tuple:
+    """``(ready places, circles, plan circles)`` of the board described by ``key``.
+
+    Ready (RULES §8.7): every circle filled; the Town Hall with one or two followers; the
+    Gunpowder Tower while not used this round (RULES §11). The plan, if any, is put on the
+    spaces first (the viewer's own plan). Circles: per place where something stands, one
+    entry per circle in component order: ``(tile or None, planned, technology)``, from the
+    engine's matching (``matching.assign``).
+    """
+    spaces_key, tech_key, places, tower_used, plan = key
+    p = {"spaces": {k: list(v) for k, v in spaces_key}, "technology": dict(tech_key), "places": list(places)}
+    committed = {k: len(v) for k, v in spaces_key}
+    for place_id, tile in plan:
+        S.put_on_space(p, place_id, tile)
+    ready = usable_places(p)
+    if tower_used and "gunpowder_tower" in ready:
+        ready.remove("gunpowder_tower")
+    spaces, tech = p["spaces"], p["technology"]
+    subs = S.substitutes(p)
+    circles = {}
+    for pl in S.action_places(p):
+        if pl not in spaces and pl not in tech:
+            continue
+        placed = tuple(sorted(dict(spaces_key).get(pl, ())))
+        planned = [tile for sp, tile in plan if sp == pl]
+        tiles = placed + tuple(planned)
+        slots = assign(C.PLACES[pl].circles, tech.get(pl), tiles, subs) or (None,) * len(C.PLACES[pl].circles)
+        circles[pl] = tuple((tiles[k] if isinstance(k, int) else None, isinstance(k, int) and k >= committed.get(pl, 0),
+                             k == "technology") for k in slots)
+    return tuple(ready), circles
+
+
+def _public_circles(circles: dict) -> dict:
+    """``{place_id: [None | "technology" | follower tile per circle]}`` (committed only)."""
+    return {pl: [tile if tile is not None else ("technology" if tech else None) for tile, _planned, tech in slots]
+            for pl, slots in circles.items()}
+
+
+def _own_circles(circles: dict) -> dict:
+    """``{place_id: [{"tile", "planned", "technology"} per circle]}`` with the viewer's plan."""
+    return {pl: [{"tile": tile, "planned": planned, "technology": tech} for tile, planned, tech in slots]
+            for pl, slots in circles.items()}
 
 
 def _player_view(s: dict, p: dict, viewer, awaited: dict) -> dict:
@@ -33,6 +78,8 @@ def _player_view(s: dict, p: dict, viewer, awaited: dict) -> dict:
     own = viewer == seat
     open_market = own or s["phase"] in ("actions", "event", "over")
     prompt = p["prompts"][0] if p["prompts"] else None
+    board = _board(_board_key(p))
+    planned = (_board(_board_key(p, p["plan"])) if p["plan"] else board) if own else None
     return {
         "seat": seat,
         "coins": p["coins"],
@@ -63,7 +110,11 @@ def _player_view(s: dict, p: dict, viewer, awaited: dict) -> dict:
         "passed": p["passed"],
         "awaiting": awaited.get(seat),
         "prompt": clone(prompt) if (own and prompt) else ({"kind": prompt["kind"]} if prompt else None),
-        "ready_places": _ready_after_reveal(p) if own else None,
+        "ready_places": list(planned[0]) if own else None,
+        # public: what stands on the board now (plans are on the board only after the reveal)
+        "usable_places": list(board[0]),
+        "circles": _public_circles(board[1]),
+        "plan_circles": _own_circles(planned[1]) if own else None,
     }
 
 
