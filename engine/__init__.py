@@ -26,7 +26,7 @@ from .errors import GameOver, IllegalAction, InvalidOptions, MalformedAction, No
 from .flow import apply_data, awaiting_data, legal_data, resolve_data
 from .refusals import MESSAGES as REFUSAL_MESSAGES, STALE, render as refusal_message
 from .policy import timeout_action
-from .scoring import outcome_data
+from .scoring import outcome_data, score_data
 from .serialize import SchemaError, from_json, to_json
 from .setup import new_game_data
 from .state import GameState
@@ -40,7 +40,7 @@ __all__ = [
     "legal_actions", "apply", "needs_resolution", "resolve", "view", "outcome", "is_over", "to_json",
     "from_json", "replay", "describe_action", "normalize", "timeout_action", "content",
     "ACTION_SPECS", "ActionSpec", "is_private_step", "is_provisional", "activate_choice_fields",
-    "STALE", "REFUSAL_MESSAGES", "refusal_message",
+    "STALE", "REFUSAL_MESSAGES", "refusal_message", "score",
 ]
 
 
@@ -107,6 +107,13 @@ def view(state: GameState, seat: int | None) -> dict:
 def outcome(state: GameState) -> dict | None:
     """``None`` while playing; then ``{"scores", "ranking", "winners"}`` (RULES §10)."""
     return outcome_data(state.data)
+
+
+def score(state: GameState) -> dict:
+    """The outcome as it stands, for a game ended early (by vote): the same shape as
+    :func:`outcome` (``{"scores", "ranking", "winners"}``, RULES §10.3) plus
+    ``"ended_early"``: True while the game was not over (False after round 18)."""
+    return score_data(state.data)
 
 
 def is_over(state: GameState) -> bool:
