@@ -21,8 +21,13 @@ from __future__ import annotations
 from . import content
 from .config import GameOptions
 from .actions import ACTION_SPECS, ActionSpec, activate_choice_fields, is_private_step, is_provisional, normalize
-from .describe import describe_action
-from .errors import GameOver, IllegalAction, InvalidOptions, MalformedAction, NothingToResolve, NotYourTurn, RulesError
+from .describe import (
+    describe_action, describe_event, describe_place, describe_queue_entry, event_name, follower_letter, follower_name,
+    place_name, track_rewards,
+)
+from .errors import (
+    GameOver, IllegalAction, InvalidOptions, MalformedAction, NothingToResolve, NotYourTurn, QueueRefused, RulesError,
+)
 from .flow import apply_data, awaiting_data, legal_data, resolve_data
 from .refusals import MESSAGES as REFUSAL_MESSAGES, STALE, render as refusal_message
 from .policy import timeout_action
@@ -31,6 +36,8 @@ from .serialize import SchemaError, from_json, to_json
 from .setup import new_game_data
 from .state import GameState
 from .view import view_data
+from . import queue  # noqa: E402  (engine.queue: the action queue, pure)
+from .queue import own_places
 
 ENGINE_VERSION = "1.0.0"
 
@@ -40,7 +47,9 @@ __all__ = [
     "legal_actions", "apply", "needs_resolution", "resolve", "view", "outcome", "is_over", "to_json",
     "from_json", "replay", "describe_action", "normalize", "timeout_action", "content",
     "ACTION_SPECS", "ActionSpec", "is_private_step", "is_provisional", "activate_choice_fields",
-    "STALE", "REFUSAL_MESSAGES", "refusal_message", "score",
+    "STALE", "REFUSAL_MESSAGES", "refusal_message", "score", "game_part", "QueueRefused", "queue", "own_places",
+    "describe_place", "describe_event", "describe_queue_entry", "event_name", "follower_name", "follower_letter",
+    "place_name", "track_rewards",
 ]
 
 
@@ -114,6 +123,14 @@ def score(state: GameState) -> dict:
     :func:`outcome` (``{"scores", "ranking", "winners"}``, RULES §10.3) plus
     ``"ended_early"``: True while the game was not over (False after round 18)."""
     return score_data(state.data)
+
+
+def game_part(state: GameState) -> tuple[int, str]:
+    """Which part of the game a decision belongs to: ``(round, phase)`` (phases as in
+    :func:`view`: ``planning`` = followers + planning, ``actions``, ``event``, ``over``).
+    A timed-out seat's default actions stop when it changes (RULES §8: the next part of the
+    game is a new decision with its own clock)."""
+    return state.data["round"], state.data["phase"]
 
 
 def is_over(state: GameState) -> bool:

@@ -73,3 +73,10 @@ class NothingToResolve(RulesError):
     """:func:`engine.resolve` was called while no simultaneous step is complete."""
 
     default_code = "nothing_to_resolve"
+
+
+class QueueRefused(RulesError):
+    """An action queue or queue entry is not acceptable (``engine.queue``; shape, place,
+    choice, or the game's phase)."""
+
+    default_code = "queue_entry"

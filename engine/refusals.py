@@ -12,6 +12,7 @@ codes and params stay.
 from __future__ import annotations
 
 from . import content as C
+from .describe import follower_name, place_name
 from .errors import IllegalAction
 
 #: The code a site uses for a page showing an older position than the game's (the engine
@@ -30,19 +31,6 @@ _TASKS = {
 _ROUTE_KINDS = {"water": "waterway", "land": "road"}
 
 
-def place_name(place_id) -> str:
-    """``"castle"`` -> ``"Castle"``; an unknown id is shown as given."""
-    return C.PLACES[place_id].name if isinstance(place_id, str) and place_id in C.PLACES else str(place_id)
-
-
-def follower_name(tile) -> str:
-    """``"start_farmer"`` -> ``"starting Farmer"``, ``"knight"`` -> ``"Knight"``."""
-    tile = str(tile)
-    kind = C.follower_type(tile)
-    name = C.FOLLOWER_NAMES.get(kind, kind)
-    return f"starting {name}" if C.is_starting(tile) else name
-
-
 def followers_name(kind) -> str:
     """The plural of a follower type: ``"Knights"``, ``"Boatmen"``, ``"Craftsmen"``."""
     name = C.FOLLOWER_NAMES.get(kind, str(kind))
@@ -57,6 +45,7 @@ def _names(params: dict) -> dict:
     if "track" in params:
         out["track"] = C.FOLLOWER_NAMES.get(params["track"], params["track"])
     if "follower" in params:
+        out["follower_id"] = str(params["follower"])
         out["follower"] = follower_name(params["follower"])
         out["followers"] = followers_name(C.follower_type(str(params["follower"])))
     if "town" in params:
@@ -125,7 +114,7 @@ MESSAGES: dict = {
     "choice_not_allowed": "These choices are not allowed for the {place} now.",
     # placing and drawing followers (RULES §8.3–§8.5, §14.5, §14.8)
     "unknown_place": "There is no place called “{place}”.",
-    "unknown_follower": "There is no follower called “{follower}”.",
+    "unknown_follower": "There is no follower called “{follower_id}”.",
     "not_owned": "You do not own the {place}.",
     "not_in_market": "You have no {follower} in your market.",
     "no_free_circle": "Every circle of the {place} is already taken.",
@@ -147,6 +136,21 @@ MESSAGES: dict = {
     "malformed": "That move could not be read.",
     "invalid_options": "These game options are not valid.",
     "not_allowed": "That move is not allowed now.",
+    # the action queue (engine.queue)
+    "queue_phase": "Actions can be queued while planning and during the action phase.",
+    "queue_limit": "At most {limit} actions can be queued.",
+    "queue_entry": "Queue an action on one of your places, or passing.",
+    "queue_not_own": "You can only queue actions on your own places.",
+    "queue_field": lambda p: f"The {p['place']} has no choice called {', '.join(map(str, p['fields']))}.",
+    "queue_choice": "The queued action's {field} is not valid.",
+    "queue_after_pass": "Passing ends your round: nothing can be queued after it.",
+    "queue_place_twice": "Each place can be used once a round: it is already in your queue.",
+    "queue_empty": "Nothing is queued.",
+    "queue_not_turn": "The queue waits for your turn in the action phase.",
+    "queue_choice_open": "Your queue waits at “{entry}”: choose how to use it.",
+    "queue_not_playable": lambda p: (f"Your queue stopped at “{p['entry']}”: it could not be played when your "
+                                     f"turn came, so the rest was dropped. "
+                                     f"{render(p.get('why', 'not_allowed'), p.get('why_params') or {})}"),
     "refused": "That is not allowed.",
 }
 
