@@ -127,6 +127,8 @@ MESSAGES: dict = {
     "bag_short": lambda p: f"Your bag holds only {_count(p['most'], 'follower')}.",
     "not_drawn": "There is no {follower} among the followers drawn at the Bathhouse.",
     "technology_target": "A technology tile cannot go there now.",
+    "torture_item": "You cannot give that up: you do not have it.",
+    "food_choice": lambda p: f"Return exactly {p['food']} food that you have (grain, cheese or wine).",
     # whose turn and the game's state
     "not_your_turn": _not_your_turn,
     "wrong_decision": "First {task}.",
@@ -246,6 +248,10 @@ def reason(s: dict, seat: int, action: dict, legal: list[dict]):
         return "circle_type", {"place": space, "follower": follower}
     if t == "place_technology":
         return "technology_target", {"place": space, "circle": action["circle"]}
+    if t == "torture":
+        return "torture_item", {"item": action["item"]}
+    if t == "return_food":
+        return "food_choice", {"food": s["players"][seat]["prompts"][0]["food"]}
     return "not_allowed", {}
 
 

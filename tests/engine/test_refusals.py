@@ -119,8 +119,13 @@ CASES = {
                        "First finish your plan."),
     "game_over": (lambda: build("over"), 0, {"type": "pass"}, "The game is over."),
     "malformed": (lambda: action_state(), 0, {"type": ["pass"]}, "That move could not be read."),
-    "not_allowed": (lambda: build("event", {0: {"prompts": [{"kind": "harvest", "food": 1}], "goods": {"grain": 1}}}),
-                    0, {"type": "return_food", "food": ["wine"]}, "That move is not allowed now."),
+    "food_choice": (lambda: build("event", {0: {"prompts": [{"kind": "harvest", "food": 1}], "goods": {"grain": 1}}}),
+                    0, {"type": "return_food", "food": ["wine"]},
+                    "Return exactly 1 food that you have (grain, cheese or wine)."),
+    "torture_item": (lambda: build("planning", {0: {"prompts": [{"kind": "torture", "debt": 1}], "goods": {"grain": 1}}},
+                                   stage="draw"),
+                     0, {"type": "torture", "item": "good", "good": "wine"},
+                     "You cannot give that up: you do not have it."),
 }
 ERRORS = {"not_your_turn": engine.NotYourTurn, "game_over": engine.GameOver, "malformed": engine.MalformedAction}
 
