@@ -9,8 +9,6 @@ sequential followers option a seat's draw of the round (``drawn``) is public (RU
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from . import content as C
 from . import steps as S
 from .flow import awaiting_data
@@ -22,49 +20,62 @@ from .scoring import outcome_data
 from .state import clone
 
 
-def _board_key(p: dict, plan=()) -> tuple:
-    """What a player's readiness and circles depend on, hashable (for the cache below)."""
-    return (tuple((k, tuple(v)) for k, v in p["spaces"].items()), tuple(p["technology"].items()),
-            tuple(p["places"]), p["tower_used"], tuple(tuple(x) for x in plan))
+_BOARDS: dict = {}  # board summary by repr of what it depends on; cleared when large
+_BOARDS_MAX = 16384
+_NOTHING: tuple = ((), {}, {})
+_TOWER_ONLY: tuple = (("gunpowder_tower",), {}, {})
 
 
-@lru_cache(maxsize=16384)
-def _board(key: tuple) -> tuple:
-    """``(ready places, circles, plan circles)`` of the board described by ``key``.
+def _board(p: dict, plan: list) -> tuple:
+    """``(ready places, public circles, circles with the plan)`` of a player's board, cached.
 
     Ready (RULES §8.7): every circle filled; the Town Hall with one or two followers; the
-    Gunpowder Tower while not used this round (RULES §11). The plan, if any, is put on the
-    spaces first (the viewer's own plan). Circles: per place where something stands, one
-    entry per circle in component order: ``(tile or None, planned, technology)``, from the
-    engine's matching (``matching.assign``).
+    Gunpowder Tower while not used this round (RULES §11); with ``plan`` (the viewer's own)
+    put on the spaces first. Circles, per place where something stands, one entry per circle
+    in component order, from the engine's matching (``matching.assign``): public ones are
+    ``None | "technology" | tile``; with the plan ``(tile or None, planned, technology)``.
     """
-    spaces_key, tech_key, places, tower_used, plan = key
-    p = {"spaces": {k: list(v) for k, v in spaces_key}, "technology": dict(tech_key), "places": list(places)}
-    committed = {k: len(v) for k, v in spaces_key}
-    for place_id, tile in plan:
-        S.put_on_space(p, place_id, tile)
-    ready = usable_places(p)
-    if tower_used and "gunpowder_tower" in ready:
-        ready.remove("gunpowder_tower")
+    if not p["spaces"] and not p["technology"] and not plan:  # nothing on the board: no matching needed
+        return _TOWER_ONLY if "gunpowder_tower" in p["places"] and not p["tower_used"] else _NOTHING
+    key = repr((p["spaces"], p["technology"], p["places"], p["tower_used"], plan))
+    hit = _BOARDS.get(key)
+    if hit is None:
+        if len(_BOARDS) >= _BOARDS_MAX:
+            _BOARDS.clear()
+        hit = _BOARDS[key] = _compute_board(p, plan)
+    return hit
+
+
+def _compute_board(p: dict, plan: list) -> tuple:
     spaces, tech = p["spaces"], p["technology"]
-    subs = S.substitutes(p)
-    circles = {}
-    for pl in S.action_places(p):
-        if pl not in spaces and pl not in tech:
-            continue
-        placed = tuple(sorted(dict(spaces_key).get(pl, ())))
-        planned = [tile for sp, tile in plan if sp == pl]
-        tiles = placed + tuple(planned)
-        slots = assign(C.PLACES[pl].circles, tech.get(pl), tiles, subs) or (None,) * len(C.PLACES[pl].circles)
-        circles[pl] = tuple((tiles[k] if isinstance(k, int) else None, isinstance(k, int) and k >= committed.get(pl, 0),
+    planned: dict = {}
+    for place_id, tile in plan:
+        planned.setdefault(place_id, []).append(tile)
+    board = p
+    if planned:
+        board = {"spaces": {k: list(v) for k, v in spaces.items()}, "technology": tech, "places": p["places"]}
+        for place_id, tile in plan:
+            S.put_on_space(board, place_id, tile)
+    ready = usable_places(board)
+    if p["tower_used"] and "gunpowder_tower" in ready:
+        ready.remove("gunpowder_tower")
+    public, own = {}, {}
+    if spaces or tech or planned:
+        subs = S.substitutes(p)
+        for pl in S.action_places(p):
+            if pl not in spaces and pl not in tech and pl not in planned:
+                continue
+            placed = tuple(spaces.get(pl, ()))
+            tiles = placed + tuple(planned.get(pl, ()))
+            circles = C.PLACES[pl].circles
+            slots = assign(circles, tech.get(pl), tiles, subs) or (None,) * len(circles)
+            own[pl] = tuple((tiles[k] if isinstance(k, int) else None, isinstance(k, int) and k >= len(placed),
                              k == "technology") for k in slots)
-    return tuple(ready), circles
-
-
-def _public_circles(circles: dict) -> dict:
-    """``{place_id: [None | "technology" | follower tile per circle]}`` (committed only)."""
-    return {pl: [tile if tile is not None else ("technology" if tech else None) for tile, _planned, tech in slots]
-            for pl, slots in circles.items()}
+            if pl in spaces or pl in tech:
+                base = slots if not planned.get(pl) else (
+                    assign(circles, tech.get(pl), placed, subs) or (None,) * len(circles))
+                public[pl] = tuple(placed[k] if isinstance(k, int) else k for k in base)
+    return tuple(ready), public, own
 
 
 def _own_circles(circles: dict) -> dict:
@@ -78,8 +89,8 @@ def _player_view(s: dict, p: dict, viewer, awaited: dict) -> dict:
     own = viewer == seat
     open_market = own or s["phase"] in ("actions", "event", "over")
     prompt = p["prompts"][0] if p["prompts"] else None
-    board = _board(_board_key(p))
-    planned = (_board(_board_key(p, p["plan"])) if p["plan"] else board) if own else None
+    board = _board(p, [])
+    planned = (_board(p, p["plan"]) if p["plan"] else board) if own else None
     return {
         "seat": seat,
         "coins": p["coins"],
@@ -113,8 +124,8 @@ def _player_view(s: dict, p: dict, viewer, awaited: dict) -> dict:
         "ready_places": list(planned[0]) if own else None,
         # public: what stands on the board now (plans are on the board only after the reveal)
         "usable_places": list(board[0]),
-        "circles": _public_circles(board[1]),
-        "plan_circles": _own_circles(planned[1]) if own else None,
+        "circles": {pl: list(slots) for pl, slots in board[1].items()},
+        "plan_circles": _own_circles(planned[2]) if own else None,
     }
 
 
