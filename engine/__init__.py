@@ -12,8 +12,14 @@ Public API (documented with every action's JSON form in ``docs/engine.md``)::
     to_json(state) / from_json(data)   # exact, schema-versioned
     replay(options, seed, log)         # rebuild from the action log
     timeout_action(state, seat)        # the documented default when a seat's time runs out
+    score(state)                       # the outcome as it stands (ended early), marked ended_early
+    game_part(state)                   # (round, phase): where a timeout's default moves stop
+    is_private_step(a) / is_provisional(a) / activate_choice_fields(place)   # action metadata
+    queue.check_queue / queue.next_queued / queue.queue_after_move            # the action queue
+    describe_place / describe_event / describe_queue_entry / follower_name / track_rewards
 
-Every refusal raises a :class:`RulesError` subclass and leaves the state unchanged.
+Every refusal raises a :class:`RulesError` subclass with ``code``, ``params`` and a player
+``message`` (``engine.refusals``) and leaves the state unchanged.
 """
 
 from __future__ import annotations
