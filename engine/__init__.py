@@ -12,23 +12,38 @@ Public API (documented with every action's JSON form in ``docs/engine.md``)::
     to_json(state) / from_json(data)   # exact, schema-versioned
     replay(options, seed, log)         # rebuild from the action log
     timeout_action(state, seat)        # the documented default when a seat's time runs out
+    score(state)                       # the outcome as it stands (ended early), marked ended_early
+    game_part(state)                   # (round, phase): where a timeout's default moves stop
+    is_private_step(a) / is_provisional(a) / activate_choice_fields(place)   # action metadata
+    queue.check_queue / queue.next_queued / queue.queue_after_move            # the action queue
+    describe_place / describe_event / describe_queue_entry / follower_name / track_rewards
 
-Every refusal raises a :class:`RulesError` subclass and leaves the state unchanged.
+Every refusal raises a :class:`RulesError` subclass with ``code``, ``params`` and a player
+``message`` (``engine.refusals``) and leaves the state unchanged.
 """
 
 from __future__ import annotations
 
 from . import content
 from .config import GameOptions
-from .describe import describe_action
-from .errors import GameOver, IllegalAction, InvalidOptions, MalformedAction, NothingToResolve, NotYourTurn, RulesError
-from .flow import apply_data, awaiting_data, legal_data, normalize, resolve_data
+from .actions import ACTION_SPECS, ActionSpec, activate_choice_fields, is_private_step, is_provisional, normalize
+from .describe import (
+    describe_action, describe_event, describe_place, describe_queue_entry, event_name, follower_letter, follower_name,
+    place_name, track_rewards,
+)
+from .errors import (
+    GameOver, IllegalAction, InvalidOptions, MalformedAction, NothingToResolve, NotYourTurn, QueueRefused, RulesError,
+)
+from .flow import apply_data, awaiting_data, legal_data, resolve_data
+from .refusals import MESSAGES as REFUSAL_MESSAGES, STALE, render as refusal_message
 from .policy import timeout_action
-from .scoring import outcome_data
+from .scoring import outcome_data, score_data
 from .serialize import SchemaError, from_json, to_json
 from .setup import new_game_data
 from .state import GameState
 from .view import view_data
+from . import queue  # noqa: E402  (engine.queue: the action queue, pure)
+from .queue import own_places
 
 ENGINE_VERSION = "1.0.0"
 
@@ -37,6 +52,10 @@ __all__ = [
     "IllegalAction", "NotYourTurn", "GameOver", "NothingToResolve", "SchemaError", "new_game", "awaiting",
     "legal_actions", "apply", "needs_resolution", "resolve", "view", "outcome", "is_over", "to_json",
     "from_json", "replay", "describe_action", "normalize", "timeout_action", "content",
+    "ACTION_SPECS", "ActionSpec", "is_private_step", "is_provisional", "activate_choice_fields",
+    "STALE", "REFUSAL_MESSAGES", "refusal_message", "score", "game_part", "QueueRefused", "queue", "own_places",
+    "describe_place", "describe_event", "describe_queue_entry", "event_name", "follower_name", "follower_letter",
+    "place_name", "track_rewards",
 ]
 
 
@@ -72,15 +91,16 @@ def legal_actions(state: GameState, seat: int) -> list[dict]:
     return legal_data(state.data, seat)
 
 
-def apply(state: GameState, seat: int, action: dict, auto_resolve: bool = False) -> tuple[GameState, list[dict]]:
+def apply(state: GameState, seat: int, action) -> tuple[GameState, list[dict]]:
     """Apply ``action`` for ``seat``; return ``(new state, public events)``.
 
     Events are dicts with ``kind``, ``seat`` and ``text`` (``{player}`` stands for the
     seat's name). Raises :class:`GameOver`, :class:`NotYourTurn`,
-    :class:`MalformedAction` or :class:`IllegalAction` with the reason; ``state`` is never
-    changed. With ``auto_resolve`` completed simultaneous steps are resolved at once.
+    :class:`MalformedAction` (for any JSON value that is not an action) or
+    :class:`IllegalAction`, each with ``code``, ``params`` and a player ``message``;
+    ``state`` is never changed.
     """
-    return apply_data(state, seat, action, auto_resolve)
+    return apply_data(state, seat, action)
 
 
 def needs_resolution(state: GameState) -> bool:
@@ -102,6 +122,21 @@ def view(state: GameState, seat: int | None) -> dict:
 def outcome(state: GameState) -> dict | None:
     """``None`` while playing; then ``{"scores", "ranking", "winners"}`` (RULES §10)."""
     return outcome_data(state.data)
+
+
+def score(state: GameState) -> dict:
+    """The outcome as it stands, for a game ended early (by vote): the same shape as
+    :func:`outcome` (``{"scores", "ranking", "winners"}``, RULES §10.3) plus
+    ``"ended_early"``: True while the game was not over (False after round 18)."""
+    return score_data(state.data)
+
+
+def game_part(state: GameState) -> tuple[int, str]:
+    """Which part of the game a decision belongs to: ``(round, phase)`` (phases as in
+    :func:`view`: ``planning`` = followers + planning, ``actions``, ``event``, ``over``).
+    A timed-out seat's default actions stop when it changes (RULES §8: the next part of the
+    game is a new decision with its own clock)."""
+    return state.data["round"], state.data["phase"]
 
 
 def is_over(state: GameState) -> bool:

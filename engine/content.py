@@ -242,21 +242,6 @@ PLACE_MARKET_FACE_UP = {"market3": 3, "market5": 5}
 PLACE_MARKET_DRAWN_PER_STACK: int = _DATA["options"]["availablePlaceTiles"]["normal"]["drawnPerStack"]
 
 
-class UnknownPlace(ValueError):
-    """Raised by :func:`find_place` for an id that is neither a board space nor a place tile."""
-
-
-def find_place(place_id: str) -> Place:
-    """Return the :class:`Place` with id ``place_id`` (RULES §5, §11).
-
-    Raises :class:`UnknownPlace` for an unknown id.
-    """
-    try:
-        return PLACES[place_id]
-    except (KeyError, TypeError):
-        raise UnknownPlace(f"unknown action space or place tile {place_id!r}") from None
-
-
 def development_level(position: int) -> int:
     """Development level (1–6) of a development-track position 0–30 (RULES §7.1)."""
     return DEVELOPMENT_LEVEL[position]

@@ -1,17 +1,110 @@
-"""Readable English for actions (buttons, log lines). Uses the game's standard terms."""
+"""Readable English for actions, queue entries, places, events, followers and tracks
+(buttons, log lines, the board). Uses the game's standard terms; the default catalog a
+translation would replace."""
 
 from __future__ import annotations
 
 from . import content as C
+from .effects import describe as _describe_effect
+
+#: The one-letter mark of each follower type on the board ("F" for Farmer); "?" for "any".
+FOLLOWER_LETTERS: dict[str, str] = {**{t: C.FOLLOWER_NAMES[t][0] for t in C.FOLLOWER_TYPES}, "any": "?"}
 
 
-def _f(tile: str) -> str:
-    name = C.FOLLOWER_NAMES[C.follower_type(tile)]
+def follower_name(tile) -> str:
+    """A follower tile's name: ``"start_farmer"`` -> ``"starting Farmer"``, ``"knight"`` ->
+    ``"Knight"``, the circle type ``"any"`` -> ``"any follower"`` (RULES §0.3)."""
+    tile = str(tile)
+    kind = C.follower_type(tile)
+    if kind == "any":
+        return "any follower"
+    name = C.FOLLOWER_NAMES.get(kind, kind.capitalize())
     return f"starting {name}" if C.is_starting(tile) else name
 
 
-def _place(place_id) -> str:
-    return C.PLACES[place_id].name if place_id in C.PLACES else str(place_id)
+def follower_letter(tile) -> str:
+    """The board letter of a follower tile or circle type (``"start_knight"`` -> ``"K"``)."""
+    return FOLLOWER_LETTERS.get(C.follower_type(str(tile)), "?")
+
+
+def place_name(place_id) -> str:
+    """``"town_hall"`` -> ``"Town Hall"``; an unknown id is shown as given."""
+    return C.PLACES[place_id].name if isinstance(place_id, str) and place_id in C.PLACES else str(place_id)
+
+
+_f = follower_name
+_place = place_name
+
+
+def describe_place(place_id: str) -> str:
+    """What a board space or place tile does, in a short line as the board shows it (RULES
+    §5, §11): ``"Take 1 grain"``, ``"Gain 2 coins and 1 development step"``. Raises
+    ``KeyError`` for an unknown id."""
+    return _describe_effect(C.PLACES[place_id])
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def describe_event(event: str, letter: str = "A", strength: str = "phased") -> str:
+    """What hourglass ``event`` does in phase ``letter`` (A/B/C) under the game's event
+    ``strength`` (RULES §9.3): ``"+2 coins per development level"``; ``""`` if unknown."""
+    def amount(key: str) -> int:
+        return C.event_amount(strength if strength in C.EVENT_EFFECTS else "phased", event, key, letter)
+
+    if event == "pilgrimage":
+        return "No Monastery action this round"
+    if event == "plague":
+        return "Each player loses a random follower from the bag (a starting one goes back)"
+    if event == "income":
+        return f"+{_plural(amount('coinsPerDevelopmentLevel'), 'coin')} per development level"
+    if event == "trading_day":
+        return f"+{_plural(amount('coinsPerTradingStation'), 'coin')} per trading station"
+    if event == "taxes":
+        n = amount("goodsPerCoin")
+        return "Pay 1 coin per good" if n == 1 else f"Pay 1 coin per {n} goods"
+    if event == "harvest":
+        return (f"Return {amount('foodToReturn')} food (grain, cheese or wine), "
+                f"or pay {C.HARVEST_COINS_PER_FOOD} coins per missing food")
+    return ""
+
+
+def event_name(event: str) -> str:
+    """``"trading_day"`` -> ``"Trading day"`` (the hourglass tile's name)."""
+    return str(event).replace("_", " ").capitalize()
+
+
+def track_rewards() -> dict[str, list[str]]:
+    """What each step 1..n of the six character tracks gives, in short English (RULES §6):
+    ``{"boatman": ["1 coins", ..., "citizen / 5 coins"], ...}``. The Boatman's citizen step
+    and the Knight's citizen step come from the component data (``*_CITIZEN_STEP``)."""
+    boatman = [f"citizen / {c} coins" if i + 1 == C.BOATMAN_CITIZEN_STEP else f"{c} coins"
+               for i, c in enumerate(C.BOATMAN_TRACK_COINS)]
+    return {
+        "farmer": [f"{g}" for g in C.FARMER_TRACK_GOODS],
+        "boatman": boatman,
+        "craftsman": ["technology tile"] * C.TRACK_LENGTH["craftsman"],
+        "trader": ["place tile"] * C.TRACK_LENGTH["trader"],
+        "scholar": [f"+{n} development" for n in C.SCHOLAR_TRACK_STEPS],
+        "knight": [f"draw {n}" + (" + citizen" if i + 1 == C.KNIGHT_CITIZEN_STEP else "")
+                   for i, n in enumerate(C.KNIGHT_DRAW_COUNT[1:])],
+    }
+
+
+def describe_queue_entry(entry) -> str:
+    """How an action queue entry reads: ``"Use Castle"``, ``"Pass for the rest of the
+    round"``, ``"Use Village (Use Village: recruit a Boatman)"`` when it fixes a choice, and
+    ``"An action that cannot be read"`` for anything else."""
+    if not isinstance(entry, dict):
+        return "An action that cannot be read"
+    if entry.get("type") == "pass":
+        return "Pass for the rest of the round"
+    try:
+        name = C.PLACES[entry["space"]].name
+        return f"Use {name}" + ("" if set(entry) == {"type", "space"} else f" ({describe_action(entry)})")
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return "An action that cannot be read"
 
 
 def describe_action(action: dict, state=None, seat: int | None = None) -> str:

@@ -13,9 +13,10 @@ is applied at once and logged like any other.
 
 from __future__ import annotations
 
-from . import content as C
-from .errors import GameOver, IllegalAction, MalformedAction, NothingToResolve, NotYourTurn
+from .actions import ACTION_SPECS, normalize
+from .errors import GameOver, IllegalAction, NothingToResolve, NotYourTurn
 from .phases import actions_phase, event, followers, planning, round as round_phase, torture
+from .refusals import illegal
 from .state import GameState, clone
 
 # decision kind -> legal(s, seat) -> list[dict]
@@ -29,108 +30,23 @@ DECISIONS = {
     "bathhouse": actions_phase.bathhouse_legal,
 }
 
-# action type -> (decision kind, apply(s, seat, action, ev))
-ACTIONS = {
-    "pull_back": ("draw", followers.pull_back),
-    "draw": ("draw", followers.draw),
-    "place": ("plan", planning.place),
-    "unplace": ("plan", planning.unplace),
-    "submit_plan": ("plan", planning.submit),
-    "activate": ("action", actions_phase.activate),
-    "pass": ("action", actions_phase.do_pass),
-    "torture": ("torture", torture.give),
-    "return_food": ("harvest", event.return_food),
-    "place_technology": ("technology", actions_phase.place_technology),
-    "bathhouse_place": ("bathhouse", actions_phase.bathhouse_place),
-    "bathhouse_done": ("bathhouse", actions_phase.bathhouse_done),
+_APPLY = {
+    "pull_back": followers.pull_back,
+    "draw": followers.draw,
+    "place": planning.place,
+    "unplace": planning.unplace,
+    "submit_plan": planning.submit,
+    "activate": actions_phase.activate,
+    "pass": actions_phase.do_pass,
+    "torture": torture.give,
+    "return_food": event.return_food,
+    "place_technology": actions_phase.place_technology,
+    "bathhouse_place": actions_phase.bathhouse_place,
+    "bathhouse_done": actions_phase.bathhouse_done,
 }
-
-_STR, _INT, _LIST = (str,), (int,), (list,)
-_OPT_STR = (str, type(None))
-# action type -> {field: allowed JSON types}; fields not listed are malformed.
-FIELDS = {
-    "pull_back": {"space": _STR, "follower": _STR},
-    "draw": {"count": _INT},
-    "place": {"follower": _STR, "space": _STR},
-    "unplace": {"follower": _STR, "space": _STR},
-    "submit_plan": {"placements": (list, type(None))},
-    "activate": {"space": _STR, "recruit": _STR, "place_tile": _STR, "route": _STR, "good": _OPT_STR,
-                 "deeds": _LIST, "coins": _INT},
-    "pass": {},
-    "torture": {"item": _STR, "town": _OPT_STR, "good": _STR, "place": _OPT_STR},
-    "return_food": {"food": _LIST},
-    "place_technology": {"space": _STR, "circle": _STR},
-    "bathhouse_place": {"follower": _STR, "space": _STR},
-    "bathhouse_done": {},
-}
-REQUIRED = {
-    "pull_back": ("space", "follower"), "draw": ("count",), "place": ("follower", "space"),
-    "unplace": ("follower", "space"), "activate": ("space",), "torture": ("item",), "return_food": ("food",),
-    "place_technology": ("space", "circle"), "bathhouse_place": ("follower", "space"),
-}
-_MOVE_PLACES = ("ship", "wagon", "horse_wagon")
-
-
-def normalize(action) -> dict:
-    """Check an action's shape and return its canonical form (defaults filled, lists sorted).
-
-    Raises :class:`MalformedAction` if it is not a dict with a known ``type`` and fields of
-    the right JSON types (see ``docs/engine.md``). Legality is not checked here.
-    """
-    if not isinstance(action, dict):
-        raise MalformedAction(f"an action must be a JSON object, not {type(action).__name__}")
-    kind = action.get("type")
-    if kind not in FIELDS:
-        raise MalformedAction(f"unknown action type {kind!r}; expected one of {sorted(FIELDS)}")
-    spec = FIELDS[kind]
-    out = {"type": kind}
-    for key, value in action.items():
-        if key == "type":
-            continue
-        if key not in spec:
-            raise MalformedAction(f"{kind} action has an unknown field {key!r}")
-        if not isinstance(value, spec[key]) or isinstance(value, bool):
-            raise MalformedAction(f"{kind} field {key!r} has the wrong type: {value!r}")
-        out[key] = value
-    for key in REQUIRED.get(kind, ()):
-        if key not in out:
-            raise MalformedAction(f"{kind} action needs the field {key!r}")
-    if kind == "activate":
-        if out["space"] in _MOVE_PLACES:
-            out.setdefault("good", None)
-        if "deeds" in out:
-            out["deeds"] = _normal_deeds(out["deeds"])
-    elif kind == "torture":
-        if out["item"] in ("station",):
-            out.setdefault("town", None)
-        if out["item"] == "technology":
-            out.setdefault("place", None)
-    elif kind == "return_food":
-        if not all(isinstance(g, str) and g in C.FOOD for g in out["food"]):
-            raise MalformedAction(f"return_food: every item must be one of {C.FOOD}")
-        out["food"] = sorted(out["food"], key=C.FOOD.index)
-    elif kind == "submit_plan" and out.get("placements") is not None:
-        items = []
-        for item in out["placements"]:
-            if not (isinstance(item, dict) and set(item) == {"follower", "space"}
-                    and all(isinstance(v, str) for v in item.values())):
-                raise MalformedAction('submit_plan: each placement must be {"follower": ..., "space": ...}')
-            items.append({"follower": item["follower"], "space": item["space"]})
-        out["placements"] = items
-    if kind == "draw" and out["count"] < 0:
-        raise MalformedAction("draw: count must be 0 or more")
-    return out
-
-
-def _normal_deeds(items: list) -> list:
-    out = []
-    for item in items:
-        if not (isinstance(item, dict) and set(item) <= {"follower", "deed", "reward"}
-                and {"follower", "deed"} <= set(item) and all(isinstance(v, str) for v in item.values())):
-            raise MalformedAction('activate: each deeds item must be {"follower", "deed", "reward"}')
-        out.append({"follower": item["follower"], "deed": item["deed"], "reward": item.get("reward", "coins")})
-    return sorted(out, key=lambda d: (d["follower"], d["deed"], d["reward"]))
-
+# action type -> (decision kind, apply(s, seat, action, ev)); the kinds come from actions.ACTION_SPECS
+ACTIONS = {kind: (ACTION_SPECS[kind].decision, fn) for kind, fn in _APPLY.items()}
+assert set(ACTIONS) == set(ACTION_SPECS)
 
 # --- who decides now -----------------------------------------------------------------------
 
@@ -179,10 +95,11 @@ def legal_data(s: dict, seat: int) -> list[dict]:
 
 def _check_seat(s: dict, seat) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(s["players"]):
-        raise NotYourTurn(f"there is no seat {seat!r} in this {len(s['players'])}-player game")
+        raise NotYourTurn(f"there is no seat {seat!r} in this {len(s['players'])}-player game",
+                          params={"why": "no_seat"})
 
 
-def apply_data(state: GameState, seat: int, action, auto_resolve: bool = False) -> tuple[GameState, list[dict]]:
+def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dict]]:
     """Validate ``action`` for ``seat`` and return ``(new state, public events)``.
 
     Raises :class:`GameOver`, :class:`NotYourTurn`, :class:`MalformedAction` or
@@ -190,28 +107,30 @@ def apply_data(state: GameState, seat: int, action, auto_resolve: bool = False) 
     """
     s0 = state.data
     if s0["phase"] == "over":
-        raise GameOver(f"the game is over; seat {seat} cannot {action!r}")
+        raise GameOver(f"the game is over; seat {seat!r} cannot {action!r}")
     _check_seat(s0, seat)
     action = normalize(action)
     kind = awaiting_data(s0).get(seat)
     if kind is None:
         why = "the phase is waiting to be resolved" if s0["barrier"] else "it is not this seat's decision now"
-        raise NotYourTurn(f"seat {seat} cannot act in round {s0['round']} ({s0['phase']}): {why}")
+        raise NotYourTurn(f"seat {seat} cannot act in round {s0['round']} ({s0['phase']}): {why}",
+                          params={"why": "resolution" if s0["barrier"] else "turn"})
     expected_kind, fn = ACTIONS[action["type"]]
     if expected_kind != kind:
-        raise IllegalAction(f"seat {seat} must answer a {kind!r} decision now, not {action['type']!r}")
+        raise IllegalAction(f"seat {seat} must answer a {kind!r} decision now, not {action['type']!r}",
+                            code="wrong_decision", params={"kind": kind, "type": action["type"]})
     if action["type"] == "place":
         if not planning.is_legal_place(s0, seat, action):
-            raise IllegalAction(explain(s0, seat, action, []))
+            raise illegal(s0, seat, action, [])
     elif not (action["type"] == "submit_plan" and action.get("placements") is not None):
         legal = DECISIONS[kind](s0, seat)
         if action not in legal:
-            raise IllegalAction(explain(s0, seat, action, legal))
+            raise illegal(s0, seat, action, legal)
     s = clone(s0)
     ev: list = []
     fn(s, seat, action, ev)
     _log_action(ev, seat, action)
-    advance(s, ev, auto_resolve)
+    advance(s, ev)
     return GameState(s), ev
 
 
@@ -221,50 +140,17 @@ def _log_action(ev: list, seat: int, action: dict) -> None:
         item.setdefault("seat", seat)
 
 
-def explain(s: dict, seat: int, action: dict, legal: list[dict]) -> str:
-    """A precise reason why ``action`` is not legal for ``seat`` now."""
-    p = s["players"][seat]
-    where = f"(seat {seat}, round {s['round']}, {s['phase']})"
-    t = action["type"]
-    space = action.get("space")
-    if space is not None and space not in C.PLACES:
-        return f"{action!r} {where}: there is no action space or place tile {space!r}"
-    if t in ("place", "pull_back", "bathhouse_place", "unplace") and action["follower"] not in C.ALL_FOLLOWER_TILES:
-        return f"{action!r} {where}: {action['follower']!r} is not a follower"
-    if t == "place":
-        if action["follower"] not in p["market"]:
-            return f"{action!r} {where}: there is no {action['follower']} in your market"
-        if space not in p["places"] and space not in C.BOARD_SPACES:
-            return f"{action!r} {where}: you do not own the place tile {space}"
-        return f"{action!r} {where}: no free circle of {space} takes a {action['follower']}"
-    if t == "activate":
-        same = [a for a in legal if a.get("space") == space]
-        if not same:
-            if space in p["places"] or space in C.BOARD_SPACES:
-                return f"{action!r} {where}: {space} is not ready or cannot be used now"
-            return f"{action!r} {where}: you do not own {space}"
-        return f"{action!r} {where}: these choices are not allowed for {space}; allowed: {same!r}"
-    if t == "draw":
-        most = max(a["count"] for a in legal if a["type"] == "draw")
-        return f"{action!r} {where}: you may draw at most {most} now"
-    return f"{action!r} {where}: not allowed now; legal actions are {legal!r}"
-
-
-def advance(s: dict, ev: list, auto_resolve: bool = False) -> None:
+def advance(s: dict, ev: list) -> None:
     """Run automatic steps and forced moves until a seat must decide (RULES §8).
 
-    With ``auto_resolve`` a completed simultaneous step is resolved at once (simulations);
-    otherwise ``s["barrier"]`` is set and :func:`resolve_data` must be called.
+    A completed simultaneous step sets ``s["barrier"]``; :func:`resolve_data` resolves it.
     """
     while True:
         phase = s["phase"]
         if phase == "over":
             return
         if s["barrier"]:
-            if not auto_resolve:
-                return
-            _resolve_barrier(s, ev)
-            continue
+            return
         if phase == "setup":
             round_phase.start_round(s, ev)
             continue
@@ -326,7 +212,7 @@ def _resolve_barrier(s: dict, ev: list) -> None:
         raise AssertionError(f"no barrier in phase {s['phase']!r}")
 
 
-def resolve_data(state: GameState, auto_resolve: bool = False) -> tuple[GameState, list[dict]]:
+def resolve_data(state: GameState) -> tuple[GameState, list[dict]]:
     """Resolve a completed simultaneous step (all plans in, or all event prompts answered).
 
     Raises :class:`NothingToResolve` if no step is complete; ``state`` is never changed.
@@ -336,5 +222,5 @@ def resolve_data(state: GameState, auto_resolve: bool = False) -> tuple[GameStat
     s = clone(state.data)
     ev: list = []
     _resolve_barrier(s, ev)
-    advance(s, ev, auto_resolve)
+    advance(s, ev)
     return GameState(s), ev

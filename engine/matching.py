@@ -55,3 +55,34 @@ def fits(circles: tuple, tiles: tuple, substitutes: tuple) -> bool:
 def town_hall_allows(tile: str) -> bool:
     """Starting followers may never be put on the Town Hall (RULES §7.2, §14.8)."""
     return not is_starting(tile)
+
+
+@lru_cache(maxsize=65536)
+def assign(circles: tuple, covered: str | None, tiles: tuple, substitutes: tuple) -> tuple | None:
+    """Which circle each tile stands on: a tuple with one entry per circle of ``circles``
+    (the place's circles in component order): ``"technology"`` for the circle a technology
+    tile of type ``covered`` covers (the first of its type, RULES §8.6), the index into
+    ``tiles`` of the follower standing there, or None for a free circle. ``None`` if the
+    tiles do not fit (RULES §8.4, §8.5).
+
+    The same matching as :func:`fits`; among the valid assignments it prefers, tile by tile
+    in the given order, a circle of the tile's own type, then the first circle it may fill,
+    so the picture is stable and a wild tile (Monk, substitute) takes a wild spot last.
+    """
+    slots: list = [None] * len(circles)
+    if covered is not None:
+        slots[circles.index(covered)] = "technology"
+
+    def walk(i: int) -> bool:
+        if i == len(tiles):
+            return True
+        kind = follower_type(tiles[i])
+        free = [k for k, slot in enumerate(slots) if slot is None and can_fill(tiles[i], circles[k], substitutes)]
+        for k in sorted(free, key=lambda k: circles[k] != kind):
+            slots[k] = i
+            if walk(i + 1):
+                return True
+            slots[k] = None
+        return False
+
+    return tuple(slots) if walk(0) else None

@@ -9,14 +9,18 @@ Each place has two functions in the ``PLACE_RULES`` registry:
 - ``perform(s, seat, choice, ev)``: carries the effect out on the mutable state.
 
 Place tiles are data (``content.PLACE_TILES``): a simple tile's effect record is read by
-:func:`_tile_choices` / :func:`_tile_perform`, built from the shared steps in ``steps``, so
-a new simple tile needs no code.
+``engine.effects`` (the one interpreter of effect records), built from the shared steps in
+``steps``, so a new simple tile needs no code.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import content as C
+from . import effects as E
 from . import steps as S
+from .matching import fits
 
 # --- board spaces (RULES §5) -------------------------------------------------------------
 
@@ -203,45 +207,16 @@ def _tile_choices(place_id):
     effect = C.PLACE_TILES[place_id].effect
 
     def choices(s, seat):
-        p = s["players"][seat]
-        if "gainGood" in effect and s["supply"]["goods"][effect["gainGood"]] <= 0:
-            return []
-        if "technologyTiles" in effect and s["supply"]["technology"] <= 0:
-            return []
-        only_development = "development" in effect and set(effect) == {"development"}
-        if only_development and S.development_room(p) <= 0:
-            return []  # RULES §14.4
-        if "payCoins" in effect:
-            top = min(effect["payCoins"]["max"], p["coins"], S.development_room(p))
-            return [{"coins": n} for n in range(effect["payCoins"]["min"], top + 1)]
-        return [{}]  # the Bathhouse too: with a short or empty bag it draws what is there (RULES §11)
+        return E.choices(s, seat, effect)
 
     return choices
 
 
 def _tile_perform(place_id):
     tile = C.PLACE_TILES[place_id]
-    effect = tile.effect
 
     def perform(s, seat, choice, ev):
-        p = s["players"][seat]
-        if "gainGood" in effect:
-            S.gain_good(s, seat, effect["gainGood"], ev, tile.name)
-        if "coins" in effect:
-            S.gain_coins(s, seat, effect["coins"], ev, tile.name)
-        if "coinsPerDevelopmentLevel" in effect:
-            level = C.development_level(p["development"])
-            S.gain_coins(s, seat, effect["coinsPerDevelopmentLevel"] * level, ev, tile.name)
-        if "coinsPerTradingStation" in effect:
-            S.gain_coins(s, seat, effect["coinsPerTradingStation"] * S.stations_built(s, seat), ev, tile.name)
-        if "development" in effect:
-            S.develop(s, seat, effect["development"], ev, tile.name)
-        if "payCoins" in effect:
-            p["coins"] -= choice["coins"]
-            S.event(ev, "coins", seat, f"{{player}} pays {choice['coins']} coins ({tile.name})", coins=-choice["coins"])
-            S.develop(s, seat, choice["coins"] * effect["developmentPerCoin"], ev, tile.name)
-        if "technologyTiles" in effect:
-            S.take_technology(s, seat, ev)
+        E.perform(s, seat, tile.effect, tile.name, choice, ev)
 
     return perform
 
@@ -295,7 +270,7 @@ PLACE_RULES: dict = {
     "ship": (_move_choices("water"), _move),
     "wagon": (_move_choices("land"), _move),
     "guildhall": (_guildhall_choices, _guildhall),
-    "horse_wagon": (_move_choices("land"), _move),
+    "horse_wagon": (_move_choices(C.PLACE_TILES["horse_wagon"].effect["moveMerchant"]), _move),
     "gunpowder_tower": (_gunpowder_choices, _gunpowder),
     "bathhouse": (_tile_choices("bathhouse"), _bathhouse),
 }
@@ -304,12 +279,188 @@ for _pid, _tile in C.PLACE_TILES.items():
         PLACE_RULES[_pid] = (_tile_choices(_pid), _tile_perform(_pid))
 
 
+@lru_cache(maxsize=1024)
+def _free_circles(place_id: str, covered: str | None) -> tuple:
+    circles = list(C.PLACES[place_id].circles)
+    if covered is not None:
+        circles.remove(covered)
+    return tuple(circles)
+
+
 def usable_places(p: dict) -> list[str]:
     """Places ``p`` could activate if ready: full board spaces and own action tiles, and
     the Gunpowder Tower (no circles; RULES §11)."""
-    out = [pl for pl in S.action_places(p) if pl in PLACE_RULES and pl != "town_hall" and S.is_full(p, pl)]
-    if p["spaces"].get("town_hall"):
-        out.append("town_hall")  # RULES §14.8: one or two tiles are enough
+    out = []
+    spaces = p["spaces"]
+    if spaces:  # a place without followers is never full: a technology tile covers one circle of two+
+        subs = S.substitutes(p)
+        tech = p["technology"]
+        for pl in S.action_places(p):
+            tiles = spaces.get(pl)
+            if not tiles or pl == "town_hall" or pl not in PLACE_RULES:
+                continue
+            circles = _free_circles(pl, tech.get(pl))  # RULES §8.7 ready: every free circle filled
+            if len(tiles) == len(circles) and fits(circles, tuple(tiles), subs):
+                out.append(pl)
+        if spaces.get("town_hall"):
+            out.append("town_hall")  # RULES §14.8: one or two tiles are enough
     if "gunpowder_tower" in p["places"]:
         out.append("gunpowder_tower")
+    return out
+
+
+# --- why a place cannot be used (RULES §6.1 running out; the refusal codes of engine.refusals) ----
+
+
+def _track_reason(s: dict, p: dict, kind: str):
+    """Why a follower of ``kind`` cannot be recruited onto its track now, or None."""
+    if not _track_open(p, kind):
+        return "track_end", {"track": kind}
+    if not S.supply_has(s, kind):
+        return "character_supply_empty", {"follower": kind}
+    return None
+
+
+def recruit_reason(s: dict, seat: int, kind: str):
+    """Why the Village cannot recruit ``kind`` now (RULES §6.2–§6.4), or None: the track's
+    end, the supply, and for a Craftsman a technology tile, for a Trader a place tile."""
+    p = s["players"][seat]
+    why = _track_reason(s, p, kind)
+    if why is None and kind == "craftsman" and s["supply"]["technology"] <= 0:
+        why = "technology_unavailable", {}
+    if why is None and kind == "trader" and not _place_tile_choices(s, p):
+        why = "place_tile_unavailable", {}
+    return why
+
+
+#: The followers the Village recruits, in the order its choices are listed (RULES §5).
+VILLAGE_RECRUITS: tuple[str, ...] = ("boatman", "craftsman", "trader")
+
+
+def _village_reason(s, seat):
+    reasons = {kind: recruit_reason(s, seat, kind) for kind in VILLAGE_RECRUITS}
+    return "nothing_to_recruit", {"reasons": {k: v[0] for k, v in reasons.items() if v}}
+
+
+def _farmhouse_reason(s, seat):
+    p = s["players"][seat]
+    why = _track_reason(s, p, "farmer")
+    if why is None:
+        why = "good_unavailable", {"good": C.FARMER_TRACK_GOODS[p["tracks"]["farmer"]]}
+    return why
+
+
+def _move_reason(kind):
+    def reason(s, seat):
+        return "no_route", {"route_kind": kind, "town": s["players"][seat]["merchant"]}
+
+    return reason
+
+
+def _guildhall_reason(s, seat):
+    p = s["players"][seat]
+    if p["stations_left"] <= 0:
+        return "no_stations_left", {}
+    return "station_present", {"town": p["merchant"], "own": seat in s["stations"].get(p["merchant"], [])}
+
+
+def _tile_reason(place_id):
+    effect = C.PLACE_TILES[place_id].effect
+
+    def reason(s, seat):
+        return E.blocked(s, seat, effect) or ("development_end", {})
+
+    return reason
+
+
+def _gunpowder_reason(s, seat):
+    return ("already_used", {}) if s["players"][seat]["tower_used"] else ("no_deed_space", {})
+
+
+BLOCKED_REASONS: dict = {
+    "farmhouse": _farmhouse_reason,
+    "village": _village_reason,
+    "university": lambda s, seat: _track_reason(s, s["players"][seat], "scholar"),
+    "castle": lambda s, seat: _track_reason(s, s["players"][seat], "knight"),
+    "monastery": lambda s, seat: (("pilgrimage", {}) if s["event"] == "pilgrimage"
+                                  else ("character_supply_empty", {"follower": "monk"})),
+    "scriptorium": lambda s, seat: ("development_end", {}),
+    "town_hall": lambda s, seat: ("no_deed_space", {}),
+    "ship": _move_reason("water"),
+    "wagon": _move_reason("land"),
+    "horse_wagon": _move_reason("land"),
+    "guildhall": _guildhall_reason,
+    "gunpowder_tower": _gunpowder_reason,
+}
+for _pid in PLACE_RULES:
+    if _pid not in BLOCKED_REASONS:
+        BLOCKED_REASONS[_pid] = _tile_reason(_pid)
+
+
+def unusable_reason(s: dict, seat: int, place_id: str):
+    """``(code, params)`` saying why ``seat`` cannot use ``place_id`` now, or None if it can.
+
+    ``place_id`` must be a known place. Codes: ``not_owned``, ``not_an_action`` (Sacristy,
+    Herb Garden, School), ``not_ready`` (circles not all filled; RULES §8.7), then the
+    place's own blocking condition (``already_used``: the Gunpowder Tower this round;
+    ``BLOCKED_REASONS``; RULES §5, §6.1, §11). Params name ids; ``place`` is always set.
+    """
+    p = s["players"][seat]
+    if place_id not in C.BOARD_SPACES and place_id not in p["places"]:
+        code, params = "not_owned", {}
+    elif place_id not in PLACE_RULES:
+        code, params = "not_an_action", {}
+    elif place_id not in usable_places(p):
+        code, params = "not_ready", {}
+    elif PLACE_RULES[place_id][0](s, seat):
+        return None
+    else:
+        code, params = BLOCKED_REASONS[place_id](s, seat)
+    return code, {"place": place_id, **params}
+
+
+def owned_places(p: dict) -> list[str]:
+    """The player's places in board order: the ten board spaces, then its place tiles in
+    the order taken (sorted), with or without circles (RULES §5, §11)."""
+    return list(C.BOARD_SPACES) + list(p["places"])
+
+
+def activatable_places(p: dict) -> list[str]:
+    """The player's places that are an action of the action phase when ready (RULES §8.7):
+    :func:`owned_places` without the permanent abilities and the Sacristy (RULES §11)."""
+    return [pl for pl in owned_places(p) if pl in PLACE_RULES]
+
+
+def _move_fields(kind: str) -> dict[str, tuple]:
+    return {"route": tuple(r.id for r in C.ROUTES.values() if r.kind == kind), "good": C.GOODS + (None,)}
+
+
+#: Choice fields of the board spaces with scalar choices (RULES §5); place tiles' come from
+#: their effect records (``effects.choice_fields``). Town Hall / Gunpowder Tower ``deeds``
+#: lists are not listed: they depend on the position.
+_SPACE_FIELDS: dict[str, dict[str, tuple]] = {
+    "village": {"recruit": VILLAGE_RECRUITS, "place_tile": tuple(C.PLACE_TILES)},
+    "ship": _move_fields("water"),
+    "wagon": _move_fields("land"),
+}
+
+
+def choice_fields(place_id: str) -> dict[str, tuple]:
+    """``{field: allowed values}`` of the scalar choice fields an ``activate`` of
+    ``place_id`` may carry, from the component data (the Village's recruits, the Pharmacy's
+    1–3 coins from its ``payCoins``, the routes of the Ship, Wagon and Horse Wagon with
+    ``good`` a good or None). ``{}`` for a place without such a choice (RULES §5, §11)."""
+    if place_id in _SPACE_FIELDS:
+        return dict(_SPACE_FIELDS[place_id])
+    if place_id in C.PLACE_TILES:
+        return E.choice_fields(C.PLACE_TILES[place_id].effect)
+    return {}
+
+
+def all_choice_fields() -> dict[str, tuple]:
+    """The union of :func:`choice_fields` over every place: ``{field: allowed values}``."""
+    out: dict[str, tuple] = {}
+    for place_id in C.PLACES:
+        for key, values in choice_fields(place_id).items():
+            out[key] = out.get(key, ()) + tuple(v for v in values if v not in out.get(key, ()))
     return out

@@ -46,11 +46,21 @@ def ranking(breakdowns: list[dict]) -> list[dict]:
     return out
 
 
+def score_data(s: dict) -> dict:
+    """The outcome as it stands (RULES §10.3 scoring of the current position):
+    ``{"scores", "ranking", "winners", "ended_early"}``; ``ended_early`` is True unless the
+    game has ended normally after round 18 (RULES §10.2)."""
+    scores = [score_breakdown(s, seat) for seat in range(len(s["players"]))]
+    rank = ranking(scores)
+    return {"scores": scores, "ranking": rank, "winners": [r["seat"] for r in rank if r["place"] == 1],
+            "ended_early": s["phase"] != "over"}
+
+
 def outcome_data(s: dict) -> dict | None:
     """``None`` while the game runs (RULES §10.2); afterwards ``{"scores": [breakdown per seat],
     "ranking": [...], "winners": [seats]}``."""
     if s["phase"] != "over":
         return None
-    scores = [score_breakdown(s, seat) for seat in range(len(s["players"]))]
-    rank = ranking(scores)
-    return {"scores": scores, "ranking": rank, "winners": [r["seat"] for r in rank if r["place"] == 1]}
+    out = score_data(s)
+    del out["ended_early"]
+    return out

@@ -12,6 +12,7 @@ from __future__ import annotations
 from . import content as C
 from . import steps as S
 from .flow import awaiting_data
+from .matching import assign
 from .places import usable_places
 from .phases.followers import draw_count
 from .phases.round import event_phase_letter
@@ -19,13 +20,68 @@ from .scoring import outcome_data
 from .state import clone
 
 
-def _ready_after_reveal(p: dict) -> list[str]:
-    """Places that can be used in the action phase once this round's plan is on the board
-    (RULES §8.7 ready: every circle filled; Town Hall with a tile; the Gunpowder Tower)."""
-    merged = clone(p)
-    for place_id, tile in merged["plan"]:
-        S.put_on_space(merged, place_id, tile)
-    return usable_places(merged)
+_BOARDS: dict = {}  # board summary by repr of what it depends on; cleared when large
+_BOARDS_MAX = 16384
+_NOTHING: tuple = ((), {}, {})
+_TOWER_ONLY: tuple = (("gunpowder_tower",), {}, {})
+
+
+def _board(p: dict, plan: list) -> tuple:
+    """``(ready places, public circles, circles with the plan)`` of a player's board, cached.
+
+    Ready (RULES §8.7): every circle filled; the Town Hall with one or two followers; the
+    Gunpowder Tower while not used this round (RULES §11); with ``plan`` (the viewer's own)
+    put on the spaces first. Circles, per place where something stands, one entry per circle
+    in component order, from the engine's matching (``matching.assign``): public ones are
+    ``None | "technology" | tile``; with the plan ``(tile or None, planned, technology)``.
+    """
+    if not p["spaces"] and not p["technology"] and not plan:  # nothing on the board: no matching needed
+        return _TOWER_ONLY if "gunpowder_tower" in p["places"] and not p["tower_used"] else _NOTHING
+    key = repr((p["spaces"], p["technology"], p["places"], p["tower_used"], plan))
+    hit = _BOARDS.get(key)
+    if hit is None:
+        if len(_BOARDS) >= _BOARDS_MAX:
+            _BOARDS.clear()
+        hit = _BOARDS[key] = _compute_board(p, plan)
+    return hit
+
+
+def _compute_board(p: dict, plan: list) -> tuple:
+    spaces, tech = p["spaces"], p["technology"]
+    planned: dict = {}
+    for place_id, tile in plan:
+        planned.setdefault(place_id, []).append(tile)
+    board = p
+    if planned:
+        board = {"spaces": {k: list(v) for k, v in spaces.items()}, "technology": tech, "places": p["places"]}
+        for place_id, tile in plan:
+            S.put_on_space(board, place_id, tile)
+    ready = usable_places(board)
+    if p["tower_used"] and "gunpowder_tower" in ready:
+        ready.remove("gunpowder_tower")
+    public, own = {}, {}
+    if spaces or tech or planned:
+        subs = S.substitutes(p)
+        for pl in S.action_places(p):
+            if pl not in spaces and pl not in tech and pl not in planned:
+                continue
+            placed = tuple(spaces.get(pl, ()))
+            tiles = placed + tuple(planned.get(pl, ()))
+            circles = C.PLACES[pl].circles
+            slots = assign(circles, tech.get(pl), tiles, subs) or (None,) * len(circles)
+            own[pl] = tuple((tiles[k] if isinstance(k, int) else None, isinstance(k, int) and k >= len(placed),
+                             k == "technology") for k in slots)
+            if pl in spaces or pl in tech:
+                base = slots if not planned.get(pl) else (
+                    assign(circles, tech.get(pl), placed, subs) or (None,) * len(circles))
+                public[pl] = tuple(placed[k] if isinstance(k, int) else k for k in base)
+    return tuple(ready), public, own
+
+
+def _own_circles(circles: dict) -> dict:
+    """``{place_id: [{"tile", "planned", "technology"} per circle]}`` with the viewer's plan."""
+    return {pl: [{"tile": tile, "planned": planned, "technology": tech} for tile, planned, tech in slots]
+            for pl, slots in circles.items()}
 
 
 def _player_view(s: dict, p: dict, viewer, awaited: dict) -> dict:
@@ -33,6 +89,8 @@ def _player_view(s: dict, p: dict, viewer, awaited: dict) -> dict:
     own = viewer == seat
     open_market = own or s["phase"] in ("actions", "event", "over")
     prompt = p["prompts"][0] if p["prompts"] else None
+    board = _board(p, [])
+    planned = (_board(p, p["plan"]) if p["plan"] else board) if own else None
     return {
         "seat": seat,
         "coins": p["coins"],
@@ -63,7 +121,11 @@ def _player_view(s: dict, p: dict, viewer, awaited: dict) -> dict:
         "passed": p["passed"],
         "awaiting": awaited.get(seat),
         "prompt": clone(prompt) if (own and prompt) else ({"kind": prompt["kind"]} if prompt else None),
-        "ready_places": _ready_after_reveal(p) if own else None,
+        "ready_places": list(planned[0]) if own else None,
+        # public: what stands on the board now (plans are on the board only after the reveal)
+        "usable_places": list(board[0]),
+        "circles": {pl: list(slots) for pl, slots in board[1].items()},
+        "plan_circles": _own_circles(planned[2]) if own else None,
     }
 
 

@@ -90,13 +90,21 @@ def submit(s: dict, seat: int, action: dict, ev: list) -> None:
         p["market"].sort()
         for i, item in enumerate(action["placements"]):
             tile, place_id = item["follower"], item["space"]
-            if tile not in p["market"]:
-                raise IllegalAction(f"placement {i + 1}: no {tile} left in your market")
-            if place_id not in S.action_places(p) or not can_place(p, tile, place_id):
-                raise IllegalAction(f"placement {i + 1}: a {tile} cannot go on {place_id}")
+            if tile not in p["market"] or place_id not in S.action_places(p) or not can_place(p, tile, place_id):
+                raise _bad_placement(s, seat, i, tile, place_id)
             place(s, seat, {"follower": tile, "space": place_id}, ev)
     p["stage"] = "ready"
     S.event(ev, "plan", seat, "{player} has finished planning")
+
+
+def _bad_placement(s: dict, seat: int, i: int, tile: str, place_id: str) -> IllegalAction:
+    """The refusal of placement ``i`` (0-based) of a whole plan, with the reason's code."""
+    from ..refusals import reason
+
+    code, params = reason(s, seat, {"type": "place", "follower": tile, "space": place_id}, [])
+    text = (f"placement {i + 1}: no {tile} left in your market" if code == "not_in_market"
+            else f"placement {i + 1}: a {tile} cannot go on {place_id}")
+    return IllegalAction(text, code=code, params={**params, "placement": i + 1})
 
 
 def reveal(s: dict, ev: list) -> None:

@@ -1,0 +1,265 @@
+"""Refusals a player can read: the code of every reason, its English sentence, and the
+search for the reason an action is not legal now (RULES: every refusal names its reason).
+
+Every :class:`engine.RulesError` has ``code``, ``params`` (ids, JSON-safe) and ``message``
+(one sentence rendered here from the code and params with the game's English names). The
+developer text (``str(err)``) also names the action, seat, round and phase.
+
+A translation replaces :data:`MESSAGES` (code -> template or function of the params); the
+codes and params stay.
+"""
+
+from __future__ import annotations
+
+from . import content as C
+from .describe import follower_name, place_name
+from .errors import IllegalAction
+
+#: The code a site uses for a page showing an older position than the game's (the engine
+#: itself never raises it; the site's optimistic version check does).
+STALE = "stale"
+
+_TASKS = {
+    "draw": "draw your followers",
+    "plan": "finish your plan",
+    "action": "take an action or pass",
+    "torture": "choose what to give up",
+    "harvest": "choose which food to return",
+    "technology": "place your technology tile",
+    "bathhouse": "place or return the followers drawn at the Bathhouse",
+}
+_ROUTE_KINDS = {"water": "waterway", "land": "road"}
+
+
+def followers_name(kind) -> str:
+    """The plural of a follower type: ``"Knights"``, ``"Boatmen"``, ``"Craftsmen"``."""
+    name = C.FOLLOWER_NAMES.get(kind, str(kind))
+    return name[:-3] + "men" if name.endswith("man") else name + "s"
+
+
+def _names(params: dict) -> dict:
+    """Display names for the ids in ``params`` (used by the templates)."""
+    out = dict(params)
+    if "place" in params:
+        out["place"] = place_name(params["place"])
+    if "track" in params:
+        out["track"] = C.FOLLOWER_NAMES.get(params["track"], params["track"])
+    if "follower" in params:
+        out["follower_id"] = str(params["follower"])
+        out["follower"] = follower_name(params["follower"])
+        out["followers"] = followers_name(C.follower_type(str(params["follower"])))
+    if "town" in params:
+        out["town"] = C.TOWNS.get(params["town"], params["town"])
+    if "route_kind" in params:
+        out["route_kind"] = _ROUTE_KINDS.get(params["route_kind"], params["route_kind"])
+    if "recruit" in params:
+        out["recruit"] = C.FOLLOWER_NAMES.get(params["recruit"], params["recruit"])
+    if "kind" in params:
+        out["task"] = _TASKS.get(params["kind"], "answer another decision")
+    return out
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _cannot(reason: str):
+    """A template "The <place> cannot be used: <reason>." (or "cannot recruit a <follower>")."""
+
+    def render(p: dict) -> str:
+        subject = f"cannot recruit a {p['recruit']}" if p.get("recruit") else "cannot be used"
+        return f"The {p['place']} {subject}: {reason.format(**p)}."
+
+    return render
+
+
+def _station_present(p: dict) -> str:
+    whose = "you already have a trading station" if p.get("own") else "there is already a trading station"
+    return f"The {p['place']} cannot be used: {whose} in {p['town']}."
+
+
+def _not_ready(p: dict) -> str:
+    if p.get("place") == "Town Hall":
+        return "The Town Hall is not ready: no follower stands on it."
+    return f"The {p['place']} is not ready: not all its circles are filled."
+
+
+def _not_your_turn(p: dict) -> str:
+    if p.get("why") == "resolution":
+        return "Not now: the game is waiting for the other players' moves to be resolved."
+    if p.get("why") == "no_seat":
+        return "You have no seat in this game."
+    return "It is not your turn."
+
+
+#: code -> template (``str.format`` with the display names) or function of the display params.
+MESSAGES: dict = {
+    # a place blocked by a rule (RULES §5, §6.1, §8.7, §11, §14.4)
+    "track_end": _cannot("the {track} track is at its last space"),
+    "character_supply_empty": _cannot("no {followers} are left in the supply"),
+    "good_unavailable": _cannot("no {good} is left in the goods supply"),
+    "technology_unavailable": _cannot("no technology tiles are left"),
+    "place_tile_unavailable": _cannot("no place tile is left to take"),
+    "nothing_to_recruit": _cannot("no Boatman, Craftsman or Trader can be recruited now"),
+    "pilgrimage": _cannot("it is a Pilgrimage round"),
+    "development_end": _cannot("your development marker is at the end of the track"),
+    "station_present": _station_present,
+    "no_stations_left": _cannot("you have no trading stations left"),
+    "no_route": _cannot("no {route_kind} leaves {town}"),
+    "no_deed_space": _cannot("no beneficial deed has a free space for these followers"),
+    "not_enough_coins": _cannot("you need at least {coins} coin to pay"),
+    "already_used": "The {place} has already been used this round.",
+    "not_an_action": "The {place} is not an action of the action phase.",
+    "not_ready": _not_ready,
+    "choice_not_allowed": "These choices are not allowed for the {place} now.",
+    # placing and drawing followers (RULES §8.3–§8.5, §14.5, §14.8)
+    "unknown_place": "There is no place called “{place}”.",
+    "unknown_follower": "There is no follower called “{follower_id}”.",
+    "not_owned": "You do not own the {place}.",
+    "not_in_market": "You have no {follower} in your market.",
+    "no_free_circle": "Every circle of the {place} is already taken.",
+    "circle_type": "No free circle of the {place} takes a {follower}.",
+    "starting_follower": "Starting followers cannot go on the {place}.",
+    "not_on_space": "There is no {follower} on your {place}.",
+    "draw_limit": lambda p: f"You may draw at most {_count(p['most'], 'follower')} now (your Knight track's "
+                            "draw count).",
+    "market_full": lambda p: f"Your market has room for only {_count(p['most'], 'more follower')}.",
+    "bag_short": lambda p: f"Your bag holds only {_count(p['most'], 'follower')}.",
+    "not_drawn": "There is no {follower} among the followers drawn at the Bathhouse.",
+    "technology_target": "A technology tile cannot go there now.",
+    "torture_item": "You cannot give that up: you do not have it.",
+    "food_choice": lambda p: f"Return exactly {p['food']} food that you have (grain, cheese or wine).",
+    # whose turn and the game's state
+    "not_your_turn": _not_your_turn,
+    "wrong_decision": "First {task}.",
+    "game_over": "The game is over.",
+    "nothing_to_resolve": "There is nothing to resolve now.",
+    STALE: "The game has moved on since this page was shown: here is the current position.",
+    "malformed": "That move could not be read.",
+    "invalid_options": "These game options are not valid.",
+    "not_allowed": "That move is not allowed now.",
+    # the action queue (engine.queue)
+    "queue_phase": "Actions can be queued while planning and during the action phase.",
+    "queue_limit": "At most {limit} actions can be queued.",
+    "queue_entry": "Queue an action on one of your places, or passing.",
+    "queue_not_own": "You can only queue actions on your own places.",
+    "queue_field": lambda p: f"The {p['place']} has no choice called {', '.join(map(str, p['fields']))}.",
+    "queue_choice": "The queued action's {field} is not valid.",
+    "queue_after_pass": "Passing ends your round: nothing can be queued after it.",
+    "queue_place_twice": "Each place can be used once a round: it is already in your queue.",
+    "queue_empty": "Nothing is queued.",
+    "queue_not_turn": "The queue waits for your turn in the action phase.",
+    "queue_choice_open": "Your queue waits at “{entry}”: choose how to use it.",
+    "queue_not_playable": lambda p: (f"Your queue stopped at “{p['entry']}”: it could not be played when your "
+                                     f"turn came, so the rest was dropped. "
+                                     f"{render(p.get('why', 'not_allowed'), p.get('why_params') or {})}"),
+    "refused": "That is not allowed.",
+}
+
+
+def render(code: str, params: dict | None = None) -> str:
+    """The English sentence for refusal ``code`` with ``params`` (ids), e.g.
+    ``render("track_end", {"place": "castle", "track": "knight"}) ==
+    "The Castle cannot be used: the Knight track is at its last space."``. An unknown code
+    gives the generic "That is not allowed."."""
+    template = MESSAGES.get(code, MESSAGES["refused"]) if isinstance(code, str) else MESSAGES["refused"]
+    try:
+        shown = _names(params or {})
+        return template(shown) if callable(template) else template.format(**shown)
+    except (KeyError, IndexError, ValueError, TypeError):
+        return MESSAGES["refused"]
+
+
+# --- why an action is not legal now -----------------------------------------------------------
+
+
+def _place_reason(s: dict, seat: int, action: dict):
+    from .phases.planning import _planned_on
+    from .matching import town_hall_allows
+    from . import steps as S
+
+    p = s["players"][seat]
+    tile, space = action["follower"], action["space"]
+    if tile not in p["market"]:
+        return "not_in_market", {"follower": tile}
+    if space not in p["places"] and space not in C.BOARD_SPACES:
+        return "not_owned", {"place": space}
+    if space == "town_hall" and not town_hall_allows(tile):
+        return "starting_follower", {"place": space}
+    if len(_planned_on(p, space)) >= len(S.free_circles(p, space)):
+        return "no_free_circle", {"place": space}
+    return "circle_type", {"place": space, "follower": tile}
+
+
+def _activate_reason(s: dict, seat: int, action: dict, legal: list[dict]):
+    from .places import recruit_reason, unusable_reason
+
+    space = action["space"]
+    why = unusable_reason(s, seat, space)
+    if why is not None:
+        return why
+    if space == "village" and isinstance(action.get("recruit"), str) and action["recruit"] in C.FOLLOWER_NAMES:
+        why = recruit_reason(s, seat, action["recruit"])
+        if why is not None:
+            return why[0], {"place": space, "recruit": action["recruit"], **why[1]}
+    return "choice_not_allowed", {"place": space}
+
+
+def _draw_reason(s: dict, seat: int, action: dict, legal: list[dict]):
+    from . import steps as S
+    from .phases.followers import draw_count
+
+    p = s["players"][seat]
+    by_knights = draw_count(p) - p["pulled"]
+    by_market = S.market_capacity(p) - len(p["market"])
+    by_bag = sum(p["bag"].values())
+    most = max(0, min(by_knights, by_market, by_bag))
+    if most == by_bag and by_bag < min(by_knights, by_market):
+        return "bag_short", {"most": most}
+    if by_market < by_knights:
+        return "market_full", {"most": max(0, by_market)}
+    return "draw_limit", {"most": max(0, by_knights)}
+
+
+def reason(s: dict, seat: int, action: dict, legal: list[dict]):
+    """``(code, params)``: why the normalised ``action`` is not among ``legal`` for ``seat``."""
+    t = action["type"]
+    space = action.get("space")
+    if space is not None and space not in C.PLACES:
+        return "unknown_place", {"place": space}
+    follower = action.get("follower")
+    if follower is not None and follower not in C.ALL_FOLLOWER_TILES:
+        return "unknown_follower", {"follower": follower}
+    if t == "place":
+        return _place_reason(s, seat, action)
+    if t == "activate":
+        return _activate_reason(s, seat, action, legal)
+    if t == "draw":
+        return _draw_reason(s, seat, action, legal)
+    if t == "pull_back":
+        if follower not in s["players"][seat]["spaces"].get(space, []):
+            return "not_on_space", {"place": space, "follower": follower}
+        return _draw_reason(s, seat, {"type": "draw", "count": 1}, legal)
+    if t == "unplace":
+        return "not_on_space", {"place": space, "follower": follower}
+    if t == "bathhouse_place":
+        if follower not in s["players"][seat]["prompts"][0]["drawn"]:
+            return "not_drawn", {"follower": follower}
+        return "circle_type", {"place": space, "follower": follower}
+    if t == "place_technology":
+        return "technology_target", {"place": space, "circle": action["circle"]}
+    if t == "torture":
+        return "torture_item", {"item": action["item"]}
+    if t == "return_food":
+        return "food_choice", {"food": s["players"][seat]["prompts"][0]["food"]}
+    return "not_allowed", {}
+
+
+def illegal(s: dict, seat: int, action: dict, legal: list[dict]) -> IllegalAction:
+    """The :class:`IllegalAction` for ``action`` (normalised), with its code, params and
+    sentence; its developer text names the action, seat, round and phase."""
+    code, params = reason(s, seat, action, legal)
+    err = IllegalAction("", code=code, params=params)
+    where = f"(seat {seat}, round {s['round']}, {s['phase']})"
+    err.args = (f"{action!r} {where}: {err.message}",)
+    return err

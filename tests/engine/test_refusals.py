@@ -1,0 +1,212 @@
+"""Refusals a player can read: every refusal has a code, its params and one English
+sentence naming the blocking condition (issue 7 item 2; RULES §5, §6.1, §8, §11, §14).
+
+Each case is a small scenario, the exact code and the exact sentence ``err.message``.
+"""
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine.refusals import MESSAGES, render
+from tests.engine.helpers import action_state, assert_refused, build, draw_state, edited, planning_state
+
+CASTLE = {"castle": ["start_farmer", "start_boatman", "start_trader"]}
+VILLAGE = {"village": ["farmer", "boatman", "craftsman"]}
+GUILDHALL = {"guildhall": ["farmer", "craftsman", "knight"]}
+
+
+def supply(state, **changes):
+    """``state`` with general-supply entries changed (followers, goods or technology)."""
+    def change(d):
+        for key, value in changes.items():
+            if key == "technology":
+                d["supply"]["technology"] = value
+            elif key in d["supply"]["goods"]:
+                d["supply"]["goods"][key] = value
+            else:
+                d["supply"]["followers"][key] = value
+    return edited(state, change)
+
+
+def no_place_tiles(state):
+    return edited(state, lambda d: d["place_tiles"]["display"].update(I=[], II=[]))
+
+
+def activate(space, **choice):
+    return {"type": "activate", "space": space, **choice}
+
+
+def tile_state(tile, tiles, **fields):
+    return action_state({"places": [tile], "spaces": {tile: tiles}, **fields})
+
+
+CASES = {
+    "track_end": (lambda: action_state({"spaces": CASTLE, "tracks": {"knight": 5}}), 0, activate("castle"),
+                  "The Castle cannot be used: the Knight track is at its last space."),
+    "character_supply_empty": (lambda: supply(action_state({"spaces": CASTLE}), knight=0), 0, activate("castle"),
+                               "The Castle cannot be used: no Knights are left in the supply."),
+    "good_unavailable": (lambda: supply(tile_state("hay_rick", ["farmer"]), grain=0), 0, activate("hay_rick"),
+                         "The Hay Rick cannot be used: no grain is left in the goods supply."),
+    "technology_unavailable": (lambda: supply(tile_state("laboratory", ["craftsman", "scholar"]), technology=0), 0,
+                               activate("laboratory"),
+                               "The Laboratory cannot be used: no technology tiles are left."),
+    "place_tile_unavailable": (lambda: no_place_tiles(action_state({"spaces": VILLAGE})), 0,
+                               activate("village", recruit="trader", place_tile="hay_rick"),
+                               "The Village cannot recruit a Trader: no place tile is left to take."),
+    "nothing_to_recruit": (lambda: action_state({"spaces": VILLAGE, "tracks": {"boatman": 5, "craftsman": 5,
+                                                                                "trader": 5}}),
+                           0, activate("village", recruit="boatman"),
+                           "The Village cannot be used: no Boatman, Craftsman or Trader can be recruited now."),
+    "pilgrimage": (lambda: action_state({"spaces": {"monastery": ["scholar", "trader"]}}, event="pilgrimage"), 0,
+                   activate("monastery"), "The Monastery cannot be used: it is a Pilgrimage round."),
+    "development_end": (lambda: action_state({"spaces": {"scriptorium": ["knight", "scholar"]}, "development": 30}),
+                        0, activate("scriptorium"),
+                        "The Scriptorium cannot be used: your development marker is at the end of the track."),
+    "station_present": (lambda: edited(action_state({"spaces": GUILDHALL}), lambda d: d["stations"].update(orleans=[0])),
+                        0, activate("guildhall"),
+                        "The Guildhall cannot be used: you already have a trading station in Orléans."),
+    "no_stations_left": (lambda: action_state({"spaces": GUILDHALL, "stations_left": 0}), 0, activate("guildhall"),
+                         "The Guildhall cannot be used: you have no trading stations left."),
+    "no_route": (lambda: action_state({"spaces": {"ship": ["farmer", "boatman", "knight"]}, "merchant": "chartres"}),
+                 0, activate("ship", route="orleans_chartres"),
+                 "The Ship cannot be used: no waterway leaves Chartres."),
+    "no_deed_space": (lambda: action_state({"places": ["gunpowder_tower"], "market": ["start_farmer"]}), 0,
+                      activate("gunpowder_tower", deeds=[{"follower": "start_farmer", "deed": "city_wall"}]),
+                      "The Gunpowder Tower cannot be used: no beneficial deed has a free space for these followers."),
+    "not_enough_coins": (lambda: tile_state("pharmacy", ["farmer"], coins=0), 0, activate("pharmacy", coins=1),
+                         "The Pharmacy cannot be used: you need at least 1 coin to pay."),
+    "already_used": (lambda: action_state({"places": ["gunpowder_tower"], "market": ["knight"], "tower_used": True}),
+                     0, activate("gunpowder_tower", deeds=[{"follower": "knight", "deed": "city_wall"}]),
+                     "The Gunpowder Tower has already been used this round."),
+    "not_an_action": (lambda: tile_state("sacristy", ["monk"]), 0, activate("sacristy"),
+                      "The Sacristy is not an action of the action phase."),
+    "not_ready": (lambda: action_state({"spaces": {"castle": ["start_farmer"]}}), 0, activate("castle"),
+                  "The Castle is not ready: not all its circles are filled."),
+    "choice_not_allowed": (lambda: tile_state("pharmacy", ["farmer"], coins=9), 0, activate("pharmacy", coins=4),
+                           "These choices are not allowed for the Pharmacy now."),
+    "unknown_place": (lambda: action_state(), 0, activate("moon"), "There is no place called “moon”."),
+    "unknown_follower": (lambda: planning_state({0: {"market": ["knight"]}}), 0,
+                         {"type": "place", "follower": "dragon", "space": "castle"},
+                         "There is no follower called “dragon”."),
+    "not_owned": (lambda: action_state(), 0, activate("hay_rick"), "You do not own the Hay Rick."),
+    "not_in_market": (lambda: planning_state({0: {"market": ["knight"]}}), 0,
+                      {"type": "place", "follower": "farmer", "space": "castle"}, "You have no Farmer in your market."),
+    "no_free_circle": (lambda: planning_state({0: {"market": ["farmer"], "places": ["hay_rick"],
+                                                   "spaces": {"hay_rick": ["farmer"]}}}), 0,
+                       {"type": "place", "follower": "farmer", "space": "hay_rick"},
+                       "Every circle of the Hay Rick is already taken."),
+    "circle_type": (lambda: planning_state({0: {"market": ["knight"]}}), 0,
+                    {"type": "place", "follower": "knight", "space": "castle"},
+                    "No free circle of the Castle takes a Knight."),
+    "starting_follower": (lambda: planning_state({0: {"market": ["start_farmer"]}}), 0,
+                          {"type": "place", "follower": "start_farmer", "space": "town_hall"},
+                          "Starting followers cannot go on the Town Hall."),
+    "not_on_space": (lambda: draw_state({0: {"bag": {"knight": 3}}}), 0,
+                     {"type": "pull_back", "follower": "knight", "space": "castle"},
+                     "There is no Knight on your Castle."),
+    "draw_limit": (lambda: draw_state({0: {"bag": {"knight": 9}}}), 0, {"type": "draw", "count": 5},
+                   "You may draw at most 4 followers now (your Knight track's draw count)."),
+    "market_full": (lambda: draw_state({0: {"market": ["knight"] * 7, "bag": {"knight": 9}}}), 0,
+                    {"type": "draw", "count": 3}, "Your market has room for only 1 more follower."),
+    "bag_short": (lambda: draw_state({0: {"bag": {"knight": 1}}}), 0, {"type": "draw", "count": 3},
+                  "Your bag holds only 1 follower."),
+    "technology_target": (lambda: action_state({"technology_pending": 1, "prompts": [{"kind": "technology"}]}), 0,
+                          {"type": "place_technology", "space": "castle", "circle": "knight"},
+                          "A technology tile cannot go there now."),
+    "not_your_turn": (lambda: action_state(), 1, {"type": "pass"}, "It is not your turn."),
+    "wrong_decision": (lambda: planning_state({0: {"market": ["knight"]}}), 0, {"type": "draw", "count": 1},
+                       "First finish your plan."),
+    "game_over": (lambda: build("over"), 0, {"type": "pass"}, "The game is over."),
+    "malformed": (lambda: action_state(), 0, {"type": ["pass"]}, "That move could not be read."),
+    "food_choice": (lambda: build("event", {0: {"prompts": [{"kind": "harvest", "food": 1}], "goods": {"grain": 1}}}),
+                    0, {"type": "return_food", "food": ["wine"]},
+                    "Return exactly 1 food that you have (grain, cheese or wine)."),
+    "torture_item": (lambda: build("planning", {0: {"prompts": [{"kind": "torture", "debt": 1}], "goods": {"grain": 1}}},
+                                   stage="draw"),
+                     0, {"type": "torture", "item": "good", "good": "wine"},
+                     "You cannot give that up: you do not have it."),
+}
+ERRORS = {"not_your_turn": engine.NotYourTurn, "game_over": engine.GameOver, "malformed": engine.MalformedAction}
+
+
+@pytest.mark.parametrize("code", list(CASES), ids=list(CASES))
+def test_each_refusal_has_its_code_and_player_sentence(code):
+    make, seat, action, sentence = CASES[code]
+    state = make()
+    error = ERRORS.get(code, engine.IllegalAction)
+    assert_refused(state, seat, action, error)
+    with pytest.raises(error) as caught:
+        engine.apply(state, seat, action)
+    assert (caught.value.code, caught.value.message) == (code, sentence)
+
+
+def test_the_town_hall_with_nothing_on_it_says_so():
+    with pytest.raises(engine.IllegalAction) as caught:
+        engine.apply(action_state(), 0, activate("town_hall", deeds=[]))
+    assert caught.value.code == "not_ready"
+    assert caught.value.message == "The Town Hall is not ready: no follower stands on it."
+
+
+def test_a_station_of_another_player_blocks_the_guildhall_in_a_small_town():
+    state = edited(action_state({"spaces": GUILDHALL, "merchant": "chartres"}),
+                   lambda d: d["stations"].update(chartres=[1]))
+    with pytest.raises(engine.IllegalAction) as caught:
+        engine.apply(state, 0, activate("guildhall"))
+    assert caught.value.params == {"place": "guildhall", "town": "chartres", "own": False}
+    assert caught.value.message == "The Guildhall cannot be used: there is already a trading station in Chartres."
+
+
+def test_the_village_names_why_the_chosen_recruit_is_blocked():
+    state = supply(action_state({"spaces": VILLAGE}), craftsman=0)
+    with pytest.raises(engine.IllegalAction) as caught:
+        engine.apply(state, 0, activate("village", recruit="craftsman"))
+    assert caught.value.code == "character_supply_empty"
+    assert caught.value.message == "The Village cannot recruit a Craftsman: no Craftsmen are left in the supply."
+
+
+def test_a_bad_placement_in_a_whole_plan_names_its_number_and_reason():
+    state = planning_state({0: {"market": ["knight"]}})
+    plan = {"type": "submit_plan", "placements": [{"follower": "knight", "space": "scriptorium"},
+                                                  {"follower": "farmer", "space": "castle"}]}
+    with pytest.raises(engine.IllegalAction, match="placement 2") as caught:
+        engine.apply(state, 0, plan)
+    assert caught.value.code == "not_in_market"
+    assert caught.value.params == {"follower": "farmer", "placement": 2}
+
+
+def test_waiting_for_resolution_and_a_missing_seat_are_not_your_turn_with_their_own_sentence():
+    waiting = edited(planning_state(), lambda d: d.update(barrier=True))
+    with pytest.raises(engine.NotYourTurn) as caught:
+        engine.apply(waiting, 0, {"type": "submit_plan"})
+    assert caught.value.message == "Not now: the game is waiting for the other players' moves to be resolved."
+    with pytest.raises(engine.NotYourTurn) as caught:
+        engine.apply(planning_state(), 7, {"type": "submit_plan"})
+    assert caught.value.message == "You have no seat in this game."
+
+
+def test_nothing_to_resolve_and_invalid_options_have_codes():
+    with pytest.raises(engine.NothingToResolve) as caught:
+        engine.resolve(action_state())
+    assert (caught.value.code, caught.value.message) == ("nothing_to_resolve", "There is nothing to resolve now.")
+    with pytest.raises(engine.InvalidOptions) as caught:
+        engine.GameOptions(players=9)
+    assert (caught.value.code, caught.value.message) == ("invalid_options", "These game options are not valid.")
+
+
+def test_the_stale_code_is_defined_for_the_site():
+    assert engine.STALE == "stale"
+    assert render(engine.STALE) == "The game has moved on since this page was shown: here is the current position."
+
+
+def test_the_developer_text_still_names_the_action_seat_round_and_phase():
+    with pytest.raises(engine.IllegalAction) as caught:
+        engine.apply(action_state({"spaces": CASTLE, "tracks": {"knight": 5}}), 0, activate("castle"))
+    assert str(caught.value) == ("{'type': 'activate', 'space': 'castle'} (seat 0, round 2, actions): "
+                                 "The Castle cannot be used: the Knight track is at its last space.")
+
+
+def test_every_message_renders_without_params_and_an_unknown_code_is_generic():
+    for code in MESSAGES:
+        assert isinstance(render(code, {}), str)
+    assert render("no_such_code", {"place": ["odd"]}) == "That is not allowed."

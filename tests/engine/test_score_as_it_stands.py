@@ -1,0 +1,28 @@
+"""``engine.score``: the outcome of a game ended early, as it stands (issue 7 item 1;
+RULES §10.3), marked ``ended_early``."""
+from __future__ import annotations
+
+import engine
+from engine.scoring import ranking, score_breakdown
+from tests.engine.helpers import action_state, build
+
+
+def test_an_unfinished_game_is_scored_as_it_stands_and_marked_ended_early():
+    state = action_state({"coins": 12, "goods": {"wine": 1}}, others={"coins": 3})
+    result = engine.score(state)
+    assert result["ended_early"] is True
+    assert [s["total"] for s in result["scores"]] == [15, 3]
+    assert result["winners"] == [0]
+    assert result["ranking"] == [{"seat": 0, "place": 1, "total": 15}, {"seat": 1, "place": 2, "total": 3}]
+
+
+def test_the_score_has_the_outcome_shape_with_the_same_breakdown():
+    d = build("actions", {0: {"coins": 5}, 1: {"coins": 5}}).data
+    result = engine.score(engine.GameState(d))
+    scores = [score_breakdown(d, seat) for seat in (0, 1)]
+    assert result == {"scores": scores, "ranking": ranking(scores), "winners": [0, 1], "ended_early": True}
+
+
+def test_a_finished_game_scores_like_its_outcome_and_is_not_ended_early():
+    state = build("over", {0: {"coins": 4}})
+    assert engine.score(state) == {**engine.outcome(state), "ended_early": False}
