@@ -8,7 +8,7 @@ import pytest
 
 import engine
 from engine.queue import QUEUE_LIMIT, check_entry, check_queue, matches, next_queued, own_places, queue_after_move
-from tests.engine.helpers import BLOCKER, action_state, build, planning_state
+from tests.support.engine_states import BLOCKER, action_state, build, planning_state
 
 CASTLE = ["start_farmer", "start_boatman", "start_trader"]
 VILLAGE = ["start_boatman", "start_craftsman", "start_farmer"]

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 import engine
 from engine.state import clone
-from tests.engine.helpers import action_state, planning_state
+from tests.support.engine_states import action_state, planning_state
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8),

@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from engine.refusals import MESSAGES, render
-from tests.engine.helpers import action_state, assert_refused, build, draw_state, edited, planning_state
+from tests.support.engine_states import action_state, assert_refused, build, draw_state, edited, planning_state
 
 CASTLE = {"castle": ["start_farmer", "start_boatman", "start_trader"]}
 VILLAGE = {"village": ["farmer", "boatman", "craftsman"]}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import engine
 from engine.scoring import ranking, score_breakdown
-from tests.engine.helpers import action_state, build
+from tests.support.engine_states import action_state, build
 
 
 def test_an_unfinished_game_is_scored_as_it_stands_and_marked_ended_early():

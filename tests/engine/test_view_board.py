@@ -4,7 +4,7 @@ with its plan, which circle each follower stands on, and no plan leaking to anot
 from __future__ import annotations
 
 import engine
-from tests.engine.helpers import action_state, planning_state
+from tests.support.engine_states import action_state, planning_state
 
 CASTLE = ["start_farmer", "start_boatman", "start_trader"]
 
