@@ -5,12 +5,16 @@ raw snapshot, so hidden information is filtered by the engine, not by a template
 """
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Count, Prefetch, QuerySet
+from django.utils import timezone
 
 import engine
+from games import clock
 from games.models import Game, GameStatus, Move, Seat
 
 _SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
@@ -164,3 +168,71 @@ def move_log(moves: list[Move], names: dict[int, str]) -> list[RoundLog]:
                 "queued": move.queued and position == 0,
             })
     return [r for r in reversed(rounds) if r.entries]
+
+
+# --- Sweeps: what the beat tasks act on --------------------------------------------------
+
+
+def seats_past_deadline(now: dt.datetime | None = None) -> list[tuple[Any, int]]:
+    """``(game id, seat order)`` of awaited seats in active games whose running clock is
+    past its deadline at ``now``, oldest deadline first (for the sweep)."""
+    now = now or timezone.now()
+    return list(
+        Seat.objects.filter(game__status=GameStatus.ACTIVE, deadline__lte=now)
+        .exclude(awaiting="").order_by("deadline", "pk")
+        .values_list("game_id", "order")
+    )
+
+
+def games_stalled() -> list[tuple[Any, int]]:
+    """``(game id, version)`` of active games where no seat is awaited: they wait only for
+    ``engine.resolve`` (normally done by the task queued on commit, lost if the broker or
+    worker was down)."""
+    awaited = Seat.objects.exclude(awaiting="").values("game_id")
+    return list(Game.objects.filter(status=GameStatus.ACTIVE).exclude(pk__in=awaited)
+                .values_list("pk", "version"))
+
+
+def open_game_cutoff(now: dt.datetime) -> dt.datetime:
+    """Open games created before this moment are old enough to be cancelled."""
+    return now - dt.timedelta(days=settings.GAMES_OPEN_GAME_MAX_DAYS)
+
+
+def games_open_expired(now: dt.datetime | None = None) -> list[Any]:
+    """Ids of open games created more than ``GAMES_OPEN_GAME_MAX_DAYS`` days before ``now``."""
+    cutoff = open_game_cutoff(now or timezone.now())
+    return list(Game.objects.filter(status=GameStatus.OPEN, created_at__lt=cutoff)
+                .values_list("pk", flat=True))
+
+
+# --- Vacation ------------------------------------------------------------------------------
+
+
+def vacation_allowance_seconds() -> int:
+    """Vacation a user has per calendar year, in seconds."""
+    return settings.GAMES_VACATION_DAYS_PER_YEAR * clock.DAY
+
+
+def vacation_used_seconds(prefs, now: dt.datetime) -> int:
+    """Vacation used in ``now``'s calendar year (seconds), the running vacation included.
+
+    A vacation is counted in the year it ends; a new year starts from zero.
+    """
+    used = prefs.vacation_seconds_used if prefs.vacation_year == now.year else 0
+    if prefs.vacation_since is not None:
+        used += int((now - prefs.vacation_since).total_seconds())
+    return used
+
+
+def vacation_days_left(prefs, now: dt.datetime) -> float:
+    """Vacation days left this calendar year (never below 0)."""
+    return max(0, vacation_allowance_seconds() - vacation_used_seconds(prefs, now)) / clock.DAY
+
+
+def vacations_used_up(now: dt.datetime | None = None) -> list[int]:
+    """Ids of users whose running vacation has used up this year's days (for the sweep)."""
+    from notifications.models import Preferences
+
+    now = now or timezone.now()
+    return [prefs.user_id for prefs in Preferences.objects.filter(vacation_since__isnull=False)
+            if vacation_days_left(prefs, now) <= 0]

@@ -22,6 +22,7 @@ from games.models import Game, GameStatus, Seat
 from notifications.models import (
     Notification, NotificationKind, NotificationStatus, Preferences, TurnEmails,
 )
+from orleans_site.tasks import enqueue_on_commit
 
 logger = logging.getLogger(__name__)
 
@@ -182,7 +183,6 @@ def invitation_create(*, game_id: uuid.UUID | str, inviter, invitee) -> Notifica
     Idempotent: inviting the same user to the same game again returns the first invitation
     and sends nothing more. Raises ``InvitationError``.
     """
-    from games.tasks import enqueue_on_commit
     from notifications.tasks import deliver_notification_task
 
     with transaction.atomic():

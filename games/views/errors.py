@@ -1,7 +1,7 @@
 """One place that turns refused requests into responses.
 
 ``engine.RulesError`` (illegal, malformed, out of turn, game over) and
-``games.services.ServiceError`` (stale version, not seated, lobby refusals) become:
+``games.errors.ServiceError`` (stale version, not seated, lobby refusals) become:
 
 - for an htmx request: status 200 with the ``#flash`` region swapped out of band (htmx 2
   does not swap 4xx responses); a stale version also refreshes every region so the
@@ -20,12 +20,8 @@ from django.urls import NoReverseMatch, reverse
 
 import engine
 from games.access import get_game_for_user_or_404
-from games.services import QueueChanged, ServiceError, StaleVersion
+from games.errors import QueueChanged, ServiceError, StaleVersion
 from games.views.regions import render_flash, render_regions
-
-
-class InvalidSubmission(ServiceError):
-    """The POST could not be parsed (missing fields, JSON that is not an action)."""
 
 
 def _back_to_game(request: HttpRequest, game_id) -> HttpResponse:

@@ -195,7 +195,7 @@ def test_the_queue_url_refuses_get_anonymous_spectators_and_missing_csrf(started
 
 
 def test_more_than_the_limit_through_the_view_is_refused(client_for, started_game, monkeypatch):
-    monkeypatch.setattr(services, "ACTION_QUEUE_LIMIT", 2)
+    monkeypatch.setattr(services.queue, "ACTION_QUEUE_LIMIT", 2)
     seat = seats(started_game)[0]
     client = client_for(seat.user)
     for space in ("castle", "village", "university"):

@@ -11,7 +11,7 @@ from django.test import RequestFactory
 
 import engine
 from games.models import Game
-from games.views.regions import game_context
+from games.presenters.page import game_context
 from tests.games.helpers import play_until
 
 PARTIALS = ("_status", "_decision", "_map", "_my_board", "_event", "_boards", "_tracks",
