@@ -15,7 +15,7 @@ from django.utils import timezone
 
 import engine
 from games import clock
-from games.models import Game, GameStatus, Move, Seat
+from games.models import Game, GameStatus, Move, PlayerClock, Seat
 
 _SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
 
@@ -213,26 +213,43 @@ def vacation_allowance_seconds() -> int:
     return settings.GAMES_VACATION_DAYS_PER_YEAR * clock.DAY
 
 
-def vacation_used_seconds(prefs, now: dt.datetime) -> int:
+def vacation_used_seconds(player_clock: PlayerClock, now: dt.datetime) -> int:
     """Vacation used in ``now``'s calendar year (seconds), the running vacation included.
 
     A vacation is counted in the year it ends; a new year starts from zero.
     """
-    used = prefs.vacation_seconds_used if prefs.vacation_year == now.year else 0
-    if prefs.vacation_since is not None:
-        used += int((now - prefs.vacation_since).total_seconds())
+    used = player_clock.vacation_seconds_used if player_clock.vacation_year == now.year else 0
+    if player_clock.vacation_since is not None:
+        used += int((now - player_clock.vacation_since).total_seconds())
     return used
 
 
-def vacation_days_left(prefs, now: dt.datetime) -> float:
+def vacation_days_left(player_clock: PlayerClock, now: dt.datetime) -> float:
     """Vacation days left this calendar year (never below 0)."""
-    return max(0, vacation_allowance_seconds() - vacation_used_seconds(prefs, now)) / clock.DAY
+    return max(0, vacation_allowance_seconds() - vacation_used_seconds(player_clock, now)) / clock.DAY
+
+
+def player_clock_for(user) -> PlayerClock:
+    """The user's vacation record (an unsaved one with the defaults if none is stored)."""
+    return PlayerClock.objects.filter(user=user).first() or PlayerClock(user=user)
+
+
+def vacation_status(user, now: dt.datetime | None = None) -> dict:
+    """For the preferences page: ``since`` (when the running vacation started, or None)
+    and ``days_left`` this calendar year."""
+    player_clock = player_clock_for(user)
+    return {"since": player_clock.vacation_since,
+            "days_left": vacation_days_left(player_clock, now or timezone.now())}
+
+
+def users_on_vacation(user_ids) -> set[int]:
+    """Which of ``user_ids`` are on vacation now (their clocks do not run, no reminders)."""
+    return set(PlayerClock.objects.filter(user_id__in=user_ids, vacation_since__isnull=False)
+               .values_list("user_id", flat=True))
 
 
 def vacations_used_up(now: dt.datetime | None = None) -> list[int]:
     """Ids of users whose running vacation has used up this year's days (for the sweep)."""
-    from notifications.models import Preferences
-
     now = now or timezone.now()
-    return [prefs.user_id for prefs in Preferences.objects.filter(vacation_since__isnull=False)
-            if vacation_days_left(prefs, now) <= 0]
+    return [row.user_id for row in PlayerClock.objects.filter(vacation_since__isnull=False)
+            if vacation_days_left(row, now) <= 0]

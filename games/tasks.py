@@ -9,8 +9,6 @@ import logging
 
 from celery import shared_task
 
-from orleans_site.tasks import publish
-
 logger = logging.getLogger(__name__)
 
 
@@ -71,20 +69,6 @@ def enforce_deadlines_task() -> int:
         except Exception:  # noqa: BLE001 - one broken game must not stop the sweep for all
             logger.exception("timeout of seat %s in game %s failed", order, game_id)
     return timed_out
-
-
-@shared_task(ignore_result=True)
-def send_reminders_task() -> int:
-    """Beat sweep (every 5 minutes): record and send the reminders due now (one per
-    reminder interval of a wait; see ``notifications.services.reminders_record``).
-    Returns how many were recorded."""
-    from notifications.services import reminders_record
-    from notifications.tasks import deliver_notification_task
-
-    ids = reminders_record()
-    for pk in ids:
-        publish(deliver_notification_task, pk)
-    return len(ids)
 
 
 @shared_task(ignore_result=True)

@@ -50,8 +50,8 @@ def board_context(view: dict, names: dict[int, str]) -> dict:
 
 def _on_vacation(seat: Seat) -> bool:
     try:
-        return seat.user.notification_preferences.vacation_since is not None
-    except ObjectDoesNotExist:  # no preferences saved yet
+        return seat.user.player_clock.vacation_since is not None
+    except ObjectDoesNotExist:  # never been on vacation
         return False
 
 
@@ -87,7 +87,7 @@ def stale_since(moves: list, seat: Seat | None) -> int:
 
 def game_context(game: Game, seat: Seat | None, *, flash: str | None = None) -> dict:
     """Template context for a game page: everything derives from the engine's view."""
-    seats = list(game.seats.select_related("user", "user__notification_preferences")
+    seats = list(game.seats.select_related("user", "user__player_clock")
                  .order_by("order"))
     context: dict = {
         "game": game,

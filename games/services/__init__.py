@@ -23,7 +23,7 @@ from games.presenters.queue import queue_entry_label
 from games.selectors import (
     open_game_cutoff, seats_past_deadline, vacation_allowance_seconds, vacation_days_left, vacation_used_seconds,
     vacations_used_up,
-)
+)  # reads that lived here before the split
 from games.services.clocks import vacation_start, vacation_stop
 from games.services.lobby import game_cancel, game_create, game_expire_open, game_start, seat_join, seat_leave
 from games.services.locks import GameId

@@ -1,4 +1,4 @@
-"""Clocks around decisions, and vacation (RULES: site rule, not a game rule).
+"""Clocks around decisions, and vacation (a site rule, not a game rule).
 
 A seat's clock runs while the engine awaits it and its player is not on vacation
 (``games.clock`` holds the arithmetic). A decision charges the clock and adds the
@@ -13,18 +13,9 @@ from django.utils import timezone
 
 from games import clock
 from games.errors import VacationError
-from games.models import Game, GameStatus, Seat
+from games.models import Game, GameStatus, PlayerClock, Seat
 from games.selectors import vacation_days_left, vacation_used_seconds
 from games.services.locks import _lock_game
-
-
-def _users_on_vacation(user_ids) -> set[int]:
-    """Which of ``user_ids`` are on vacation now (their clocks do not run)."""
-    from notifications.models import Preferences
-
-    return set(Preferences.objects.filter(user_id__in=user_ids, vacation_since__isnull=False)
-               .values_list("user_id", flat=True))
-
 
 
 def _player_decided(game: Game, seat: Seat) -> None:
@@ -41,12 +32,10 @@ def _player_decided(game: Game, seat: Seat) -> None:
         Seat.objects.filter(game=game).update(votes_to_end=False)
 
 
-
-def _locked_preferences(user):
-    from notifications.models import Preferences
-
-    Preferences.objects.get_or_create(user=user)
-    return Preferences.objects.select_for_update().get(user=user)
+def _locked_player_clock(user) -> PlayerClock:
+    """The user's vacation record, created if missing, locked for this transaction."""
+    PlayerClock.objects.get_or_create(user=user)
+    return PlayerClock.objects.select_for_update().get(user=user)
 
 
 def _each_clock_seat(user):
@@ -68,14 +57,14 @@ def vacation_start(*, user, now: dt.datetime | None = None) -> None:
     reminders) until ``vacation_stop``. Idempotent; raises ``VacationError`` when no
     vacation days are left this year."""
     now = now or timezone.now()
-    prefs = _locked_preferences(user)
-    if prefs.vacation_since is not None:
+    player_clock = _locked_player_clock(user)
+    if player_clock.vacation_since is not None:
         return
-    if vacation_days_left(prefs, now) <= 0:
+    if vacation_days_left(player_clock, now) <= 0:
         raise VacationError("You have used all your vacation days for this year.")
-    prefs.vacation_seconds_used = vacation_used_seconds(prefs, now)
-    prefs.vacation_year, prefs.vacation_since = now.year, now
-    prefs.save(update_fields=["vacation_since", "vacation_year", "vacation_seconds_used"])
+    player_clock.vacation_seconds_used = vacation_used_seconds(player_clock, now)
+    player_clock.vacation_year, player_clock.vacation_since = now.year, now
+    player_clock.save(update_fields=["vacation_since", "vacation_year", "vacation_seconds_used"])
     for _, seat in _each_clock_seat(user):
         if seat.clock_started_at is not None:
             clock.stop(seat, now)
@@ -87,15 +76,13 @@ def vacation_stop(*, user, now: dt.datetime | None = None) -> None:
     """End the user's vacation: the days used are counted and the clocks of the seats
     awaited meanwhile start again from their banks. Idempotent."""
     now = now or timezone.now()
-    prefs = _locked_preferences(user)
-    if prefs.vacation_since is None:
+    player_clock = _locked_player_clock(user)
+    if player_clock.vacation_since is None:
         return
-    prefs.vacation_seconds_used = vacation_used_seconds(prefs, now)
-    prefs.vacation_year, prefs.vacation_since = now.year, None
-    prefs.save(update_fields=["vacation_since", "vacation_year", "vacation_seconds_used"])
+    player_clock.vacation_seconds_used = vacation_used_seconds(player_clock, now)
+    player_clock.vacation_year, player_clock.vacation_since = now.year, None
+    player_clock.save(update_fields=["vacation_since", "vacation_year", "vacation_seconds_used"])
     for _, seat in _each_clock_seat(user):
         if seat.awaiting and seat.clock_started_at is None:
             clock.start(seat, now)
             seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline"])
-
-

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import engine
+from engine.scoring import ranking, score_breakdown
 from games import clock
 from games.errors import NoAbsentPlayer, NotSeated, StaleVersion
 from games.models import Game, GameStatus, Move, Seat
@@ -155,8 +156,6 @@ def game_timeout(*, game_id: GameId, seat_order: int, expected_version: int,
 def score_as_it_stands(state: Any) -> dict:
     """Scores and ranking of an unfinished game, as ``engine.outcome`` would give them if
     it ended now (RULES §10.3 scoring via ``engine.scoring``), marked ``ended_early``."""
-    from engine.scoring import ranking, score_breakdown
-
     data = state.data
     scores = [score_breakdown(data, s) for s in range(len(data["players"]))]
     rank = ranking(scores)

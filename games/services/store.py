@@ -13,8 +13,8 @@ from django.utils import timezone
 import engine
 from games import clock
 from games.models import Game, GameStatus, Move, Seat
+from games.selectors import users_on_vacation
 from games.services import outbox
-from games.services.clocks import _users_on_vacation
 from games.tasks import resolve_game_task
 from orleans_site.tasks import enqueue_on_commit
 
@@ -34,7 +34,7 @@ def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
     now = timezone.now()
     seats = list(Seat.objects.filter(game=game).select_related("user"))
     changing = [seat for seat in seats if seat.awaiting != str(awaited.get(seat.order, ""))]
-    on_vacation = (_users_on_vacation([s.user_id for s in changing])
+    on_vacation = (users_on_vacation([s.user_id for s in changing])
                    if changing and clock.has_clock(game) else set())
     for seat in changing:
         kind = str(awaited.get(seat.order, ""))

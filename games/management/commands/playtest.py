@@ -24,6 +24,7 @@ import engine
 from engine.simulate import choose
 from games import services
 from games.models import Game, GameStatus
+from orleans_site.celery import app
 
 
 def percentile(values: list[float], pct: float) -> float:
@@ -36,8 +37,6 @@ def percentile(values: list[float], pct: float) -> float:
 @contextmanager
 def tasks_not_inline():
     """Queue Celery tasks instead of running them inside the caller (restored on exit)."""
-    from orleans_site.celery import app
-
     previous = app.conf.task_always_eager
     app.conf.task_always_eager = False
     try:
