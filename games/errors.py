@@ -79,3 +79,11 @@ class QueueChanged(QueueError):
 
 class InvalidSubmission(ServiceError):
     """The POST could not be parsed (missing fields, JSON that is not an action)."""
+
+
+class UnknownRules(ServiceError):
+    """No rules engine is registered under the game's ``rules`` name."""
+
+
+class EngineVersionMismatch(ServiceError):
+    """The game's state was made by a rules engine of another major version."""

@@ -41,7 +41,12 @@ class Game(models.Model):
     max_seats = models.PositiveSmallIntegerField(default=4)
     options = models.JSONField(default=dict, help_text="engine.GameOptions.to_dict()")
     seed = models.BigIntegerField(default=new_seed)
-    engine_version = models.CharField(max_length=40, blank=True)
+    rules = models.CharField(
+        max_length=40, default="orleans", help_text="which rules engine plays it (games.rules.REGISTRY)"
+    )
+    engine_version = models.CharField(
+        max_length=40, blank=True, help_text="ENGINE_VERSION of the engine that made the state (pinned)"
+    )
     state = models.JSONField(null=True, blank=True, help_text="engine.to_json() snapshot")
     version = models.PositiveIntegerField(default=0, help_text="number of moves applied")
     status = models.CharField(

@@ -1,6 +1,6 @@
 """Read-only queries and projections for the views. Nothing here writes.
 
-Game pages are built only from ``engine.view(state, seat)``: templates never receive the
+Game pages are built only from the engine's ``view(state, seat)``: templates never receive the
 raw snapshot, so hidden information is filtered by the engine, not by a template.
 """
 from __future__ import annotations
@@ -13,9 +13,9 @@ from django.conf import settings
 from django.db.models import Count, Prefetch, QuerySet
 from django.utils import timezone
 
-import engine
 from games import clock
 from games.models import Game, GameStatus, Move, PlayerClock, Seat
+from games.rules import engine_for
 
 _SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
 
@@ -105,22 +105,25 @@ def games_finished_for(user) -> list[FinishedGame]:
 
 
 def game_state(game: Game) -> Any:
-    """The engine state of a started game (deserialised from the snapshot)."""
-    return engine.from_json(game.state)
+    """The engine state of a started game (deserialised from the snapshot by its engine,
+    ``games.rules.engine_for``)."""
+    return engine_for(game).from_json(game.state)
 
 
-def game_view_for_seat(state: Any, seat: Seat | None) -> dict:
-    """``engine.view`` for the viewer's seat (None: spectator)."""
-    return engine.view(state, None if seat is None else seat.order)
+def game_view_for_seat(game: Game, state: Any, seat: Seat | None) -> dict:
+    """The engine's ``view`` of ``state`` (of ``game``) for the viewer's seat (None: spectator)."""
+    return engine_for(game).view(state, None if seat is None else seat.order)
 
 
-def legal_actions_for_seat(state: Any, seat: Seat | None) -> list[dict]:
-    """The viewer's legal actions, with a label each; empty for spectators."""
-    if seat is None or engine.is_over(state):
+def legal_actions_for_seat(game: Game, state: Any, seat: Seat | None) -> list[dict]:
+    """The viewer's legal actions in ``state`` (of ``game``), with a label each; empty for
+    spectators."""
+    rules_engine = engine_for(game)
+    if seat is None or rules_engine.is_over(state):
         return []
     return [
-        {"action": action, "label": engine.describe_action(action, state, seat.order)}
-        for action in engine.legal_actions(state, seat.order)
+        {"action": action, "label": rules_engine.describe_action(action, state, seat.order)}
+        for action in rules_engine.legal_actions(state, seat.order)
     ]
 
 

@@ -19,11 +19,6 @@ from games.services.play import INDEPENDENT_ACTION_TYPES
 from games.services.queue import ACTION_QUEUE_LIMIT
 
 
-def is_orleans_view(view: dict) -> bool:
-    """True for an Orléans ``engine.view`` (site tests may swap in a tiny fake engine)."""
-    return all(key in view for key in ("players", "routes", "stations", "deeds", "place_tiles"))
-
-
 def board_context(view: dict, names: dict[int, str]) -> dict:
     """Display-ready board regions, all derived from the viewer's ``engine.view``."""
     boards = board.player_boards(view, names)
@@ -85,6 +80,11 @@ def stale_since(moves: list, seat: Seat | None) -> int:
     return 0
 
 
+#: Rules name (``Game.rules``) -> the presenter of its board regions. Rules without one
+#: show the page without the board (status, decisions, players, log).
+BOARDS = {"orleans": board_context}
+
+
 def game_context(game: Game, seat: Seat | None, *, flash: str | None = None) -> dict:
     """Template context for a game page: everything derives from the engine's view."""
     seats = list(game.seats.select_related("user", "user__player_clock")
@@ -103,12 +103,13 @@ def game_context(game: Game, seat: Seat | None, *, flash: str | None = None) -> 
     if game.state is None:  # cancelled before start
         return context
     state = selectors.game_state(game)
-    context["view"] = selectors.game_view_for_seat(state, seat)
-    context["actions"] = selectors.legal_actions_for_seat(state, seat)
+    context["view"] = selectors.game_view_for_seat(game, state, seat)
+    context["actions"] = selectors.legal_actions_for_seat(game, state, seat)
     context["awaited_seats"] = [s for s in seats if s.awaiting]
     context.update(seat_clocks(game, seats, seat))
     names = {s.order: s.user.username for s in seats}
-    context["board"] = board_context(context["view"], names) if is_orleans_view(context["view"]) else None
+    board_for = BOARDS.get(game.rules)
+    context["board"] = board_for(context["view"], names) if board_for else None
     context["decision"] = decision_context(context["view"], context["actions"])
     context["queue"] = (queue_context(context["view"], seat, limit=ACTION_QUEUE_LIMIT)
                         if context["board"] else None)

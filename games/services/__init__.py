@@ -2,7 +2,7 @@
 
 - ``lobby``: game_create, seat_join, seat_leave, game_start, game_cancel, game_expire_open
 - ``play``: game_submit_action, game_resolve, game_timeout, game_vote_end
-- ``queue``: seat_queue_change, seat_queue_set (the action queue)
+- ``queue``: seat_queue_change (the action queue)
 - ``clocks``: vacation_start, vacation_stop and the clock around a decision
 - ``store``: writing a move (snapshot, log row, awaited seats) for all of the above
 - ``outbox``: the only place the games app calls ``notifications``
@@ -31,7 +31,7 @@ from games.services.play import (
     INDEPENDENT_ACTION_TYPES, MAX_TIMEOUT_ACTIONS, STALE_WINDOW, _only_others_moved_independently, game_resolve,
     game_submit_action, game_timeout, game_vote_end, score_as_it_stands,
 )
-from games.services.queue import ACTION_QUEUE_LIMIT, seat_queue_change, seat_queue_set
+from games.services.queue import ACTION_QUEUE_LIMIT, seat_queue_change
 
 __all__ = [
     "ACTION_QUEUE_LIMIT", "INDEPENDENT_ACTION_TYPES", "MAX_TIMEOUT_ACTIONS", "STALE_WINDOW",
@@ -41,7 +41,7 @@ __all__ = [
     "_only_others_moved_independently",
     "game_cancel", "game_create", "game_expire_open", "game_resolve", "game_start", "game_submit_action",
     "game_timeout", "game_vote_end", "open_game_cutoff", "queue_entry_label", "score_as_it_stands",
-    "seat_join", "seat_leave", "seat_queue_change", "seat_queue_set", "seats_past_deadline",
+    "seat_join", "seat_leave", "seat_queue_change", "seats_past_deadline",
     "vacation_allowance_seconds", "vacation_days_left", "vacation_start", "vacation_stop",
     "vacation_used_seconds", "vacations_used_up",
 ]

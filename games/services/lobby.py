@@ -12,13 +12,13 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-import engine
 from games import clock
 from games.access import check_invite_token
 from games.errors import (
     AlreadySeated, GameFull, InvalidGameOptions, InviteRequired, NotCreator, NotEnoughPlayers, NotSeated,
 )
 from games.models import Game, GameStatus, Seat
+from games.rules import default_rules, engine_for, engine_named
 from games.selectors import open_game_cutoff
 from games.services import outbox
 from games.services.locks import GameId, _lock_game, _require_creator, _require_status
@@ -42,11 +42,12 @@ def _start(game: Game) -> None:
     """
     seats = list(Seat.objects.filter(game=game).order_by("order"))
     random.Random(game.seed).shuffle(seats)
-    options = engine.GameOptions.from_dict({**game.options, "players": len(seats)})
-    state = engine.new_game(options, game.seed)
+    rules_engine = engine_for(game)
+    options = rules_engine.GameOptions.from_dict({**game.options, "players": len(seats)})
+    state = rules_engine.new_game(options, game.seed)
     game.options = options.to_dict()
-    game.engine_version = engine.ENGINE_VERSION
-    game.state = engine.to_json(state)
+    game.engine_version = rules_engine.ENGINE_VERSION  # the pin: games.rules.engine_for checks it
+    game.state = rules_engine.to_json(state)
     game.status = GameStatus.ACTIVE
     game.started_at = timezone.now()
     game.save(
@@ -60,15 +61,18 @@ def _start(game: Game) -> None:
 @transaction.atomic
 def game_create(
     *, creator, name: str, max_seats: int, options: dict, is_public: bool = True,
-    seed: int | None = None, pace: str = "none",
+    seed: int | None = None, pace: str = "none", rules: str | None = None,
 ) -> Game:
     """Open a new game in the lobby with ``creator`` in the first seat.
 
     ``options`` are engine option names (see ``engine.GameOptions``) without ``players``;
     they are validated by the engine. ``seed`` fixes the engine seed (playtests, tests);
     a random one is drawn when it is None. ``pace`` names a preset of ``clock.PACES``
-    (``none``: no clock). Raises ``InvalidGameOptions``.
+    (``none``: no clock). ``rules`` names the rules engine (``games.rules.REGISTRY``;
+    None: ``default_rules()``). Raises ``InvalidGameOptions``, ``UnknownRules``.
     """
+    rules = rules or default_rules()
+    rules_engine = engine_named(rules)
     if pace not in clock.PACES:
         raise InvalidGameOptions(f"Unknown pace {pace!r}.")
     chosen = clock.PACES[pace]
@@ -77,15 +81,16 @@ def game_create(
             f"A game has {Game.MIN_SEATS} to {Game.MAX_SEATS} seats, not {max_seats}."
         )
     try:
-        checked = engine.GameOptions.from_dict({**options, "players": max_seats})
-    except engine.InvalidOptions as exc:
+        checked = rules_engine.GameOptions.from_dict({**options, "players": max_seats})
+    except rules_engine.InvalidOptions as exc:
         raise InvalidGameOptions(str(exc)) from exc
     game = Game.objects.create(
         name=name.strip() or f"{creator}'s game",
         creator=creator,
         max_seats=max_seats,
         options=checked.to_dict(),
-        engine_version=engine.ENGINE_VERSION,
+        rules=rules,
+        engine_version=rules_engine.ENGINE_VERSION,
         is_public=is_public,
         clock_initial_seconds=chosen.initial,
         clock_increment_seconds=chosen.increment,

@@ -15,11 +15,11 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-import engine
 from engine.scoring import ranking, score_breakdown
 from games import clock
 from games.errors import NoAbsentPlayer, NotSeated, StaleVersion
 from games.models import Game, GameStatus, Move, Seat
+from games.rules import engine_for
 from games.services import outbox
 from games.services.clocks import _player_decided
 from games.services.locks import GameId, _lock_game, _require_status
@@ -72,7 +72,8 @@ def game_submit_action(*, game_id: GameId, user, action: dict, expected_version:
         raise StaleVersion(expected=expected_version, actual=game.version)
     if seat is None:
         raise NotSeated("You do not have a seat at this game.")
-    new_state, events = engine.apply(engine.from_json(game.state), seat.order, action)
+    rules_engine = engine_for(game)
+    new_state, events = rules_engine.apply(rules_engine.from_json(game.state), seat.order, action)
     if action.get("type") not in clock.PLANNING_STEPS:
         _player_decided(game, seat)
     _queue_follows_manual_move(seat, action)
@@ -90,10 +91,11 @@ def game_resolve(*, game_id: GameId, expected_version: int) -> Move | None:
     game = _lock_game(game_id)
     if game.status != GameStatus.ACTIVE or game.version != expected_version:
         return None
-    state = engine.from_json(game.state)
-    if not engine.needs_resolution(state):
+    rules_engine = engine_for(game)
+    state = rules_engine.from_json(game.state)
+    if not rules_engine.needs_resolution(state):
         return None
-    new_state, events = engine.resolve(state)
+    new_state, events = rules_engine.resolve(state)
     move = _store(game, new_state, seat=None, action={"type": "resolve"}, events=events)
     _play_queues(game, new_state)
     return move
@@ -112,7 +114,7 @@ def game_timeout(*, game_id: GameId, seat_order: int, expected_version: int,
     Does nothing (returns ``[]``) unless the game is active, still at ``expected_version``,
     and the seat is awaited with a running clock past its deadline at ``now`` — so a sweep
     that runs twice, or two sweeps racing, time a seat out once. Otherwise
-    ``engine.timeout_action`` is applied for the seat, within the round and phase it
+    the engine's ``timeout_action`` is applied for the seat, within the round and phase it
     timed out in, until it is no longer awaited (a
     draw is followed by the plan's submission), each action stored as a move marked
     ``timed_out``. The seat's bank becomes the increment, its consecutive timeouts grow by
@@ -127,18 +129,16 @@ def game_timeout(*, game_id: GameId, seat_order: int, expected_version: int,
     if seat is None or not seat.awaiting or seat.clock_started_at is None \
             or clock.remaining(seat, now) > 0:
         return []
-    state, moves = engine.from_json(game.state), []
-    def part(state):  # which part of the game the seat was deciding in
-        return getattr(state, "round", None), getattr(state, "phase", None)
-
-    started_in = part(state)
+    rules_engine = engine_for(game)
+    state, moves = rules_engine.from_json(game.state), []
+    started_in = (state.round, state.phase)  # the part of the game the seat was deciding in
     while len(moves) < MAX_TIMEOUT_ACTIONS and game.status == GameStatus.ACTIVE:
-        if part(state) != started_in:
+        if (state.round, state.phase) != started_in:
             break  # the decision that timed out is made: the next part of the game has its own clock
-        action = engine.timeout_action(state, seat_order)
+        action = rules_engine.timeout_action(state, seat_order)
         if action is None:
             break
-        state, events = engine.apply(state, seat_order, action)
+        state, events = rules_engine.apply(state, seat_order, action)
         moves.append(_store(game, state, seat=seat_order, action=action, events=events,
                             timed_out=True))
     seat.refresh_from_db()
@@ -187,7 +187,7 @@ def game_vote_end(*, game_id: GameId, user) -> bool:
         return False
     game.status = GameStatus.FINISHED
     game.finished_at = timezone.now()
-    game.outcome = score_as_it_stands(engine.from_json(game.state))
+    game.outcome = score_as_it_stands(engine_for(game).from_json(game.state))
     game.save(update_fields=["status", "finished_at", "outcome"])
     _sync_awaiting(game, None)
     outbox.game_changed(game, newly_awaited=[], finished=True)

@@ -10,10 +10,11 @@ from typing import Any
 
 from django.db import transaction
 
-import engine
+import engine  # the Orléans components (_QUEUE_CHOICES), until the engine's queue module
 from games.errors import NotSeated, QueueChanged, QueueError
 from games.models import Game, GameStatus, Seat
 from games.presenters.queue import queue_entry_label
+from games.rules import engine_for
 from games.services.clocks import _player_decided
 from games.services.locks import GameId, _lock_game, _require_status
 from games.services.store import _store
@@ -31,11 +32,12 @@ _QUEUE_CHOICES = {
 }
 
 
-def _queue_entry(entry: dict, state: Any, seat_order: int) -> dict:
+def _queue_entry(entry: dict, seat_order: int, view: dict) -> dict:
     """Check and normalise an action queue entry: ``{"type": "pass"}`` or
     ``{"type": "activate", "space": <one of the seat's places>}`` with optional choice
     fields as in ``engine`` actions (``recruit``, ``place_tile``, ``route``, ``good``, ``coins``),
-    each checked against the game's components. Raises ``QueueError``."""
+    each checked against the game's components. ``view`` is the engine's view of the game
+    for the seat. Raises ``QueueError``."""
     if not isinstance(entry, dict) or entry.get("type") not in ("activate", "pass"):
         raise QueueError("Queue an action on one of your places, or passing.")
     if entry["type"] == "pass":
@@ -46,8 +48,7 @@ def _queue_entry(entry: dict, state: Any, seat_order: int) -> dict:
     for key, valid in _QUEUE_CHOICES.items():
         if key in entry and not valid(entry[key]):
             raise QueueError(f"The queued action's {key} is not valid.")
-    view = engine.view(state, seat_order)["players"][seat_order]
-    places = set(engine.content.BOARD_SPACES) | set(view["places"])
+    places = set(engine.content.BOARD_SPACES) | set(view["players"][seat_order]["places"])
     if not isinstance(entry.get("space"), str) or entry["space"] not in places:
         raise QueueError("You can only queue actions on your own places.")
     return dict(entry)
@@ -81,17 +82,18 @@ def _play_queues(game: Game, state: Any) -> None:
     game went another way, so the queue is dropped. It stops at anything else (a prompt,
     another phase, the game's end).
     """
+    rules_engine = engine_for(game)
     for _ in range(ACTION_QUEUE_LIMIT * Game.MAX_SEATS):
         if game.status != GameStatus.ACTIVE:
             return
-        turn = [order for order, kind in engine.awaiting(state).items() if kind == "action"]
+        turn = [order for order, kind in rules_engine.awaiting(state).items() if kind == "action"]
         if not turn:
             return
         seat = Seat.objects.get(game=game, order=turn[0])
         if not seat.action_queue or seat.action_queue_round != state.round:
             return
         head = seat.action_queue[0]
-        matches = [a for a in engine.legal_actions(state, seat.order) if _matches(a, head)]
+        matches = [a for a in rules_engine.legal_actions(state, seat.order) if _matches(a, head)]
         if len(matches) != 1:
             if not matches:
                 seat.action_queue = []
@@ -102,7 +104,7 @@ def _play_queues(game: Game, state: Any) -> None:
         seat.action_queue = seat.action_queue[1:] if matches[0]["type"] != "pass" else []
         seat.save(update_fields=["action_queue"])
         _player_decided(game, seat)
-        state, events = engine.apply(state, seat.order, matches[0])
+        state, events = rules_engine.apply(state, seat.order, matches[0])
         _store(game, state, seat=seat.order, action=matches[0], events=events, queued=True)
 
 
@@ -113,7 +115,7 @@ def _lock_queue(game_id: GameId, user) -> tuple[Game, Seat, Any]:
     seat = Seat.objects.filter(game=game, user=user).first()
     if seat is None:
         raise NotSeated("You do not have a seat at this game.")
-    state = engine.from_json(game.state)
+    state = engine_for(game).from_json(game.state)
     if state.phase not in ("planning", "actions"):
         raise QueueError("Actions can be queued while planning and during the action phase.")
     return game, seat, state
@@ -122,7 +124,8 @@ def _lock_queue(game_id: GameId, user) -> tuple[Game, Seat, Any]:
 def _store_queue(game: Game, seat: Seat, state: Any, entries: list) -> list[dict]:
     if len(entries) > ACTION_QUEUE_LIMIT:
         raise QueueError(f"At most {ACTION_QUEUE_LIMIT} actions can be queued.")
-    checked = [_queue_entry(entry, state, seat.order) for entry in entries]
+    view = engine_for(game).view(state, seat.order)
+    checked = [_queue_entry(entry, seat.order, view) for entry in entries]
     if any(entry["type"] == "pass" for entry in checked[:-1]):
         raise QueueError("Passing ends your round: nothing can be queued after it.")
     spaces = [entry["space"] for entry in checked if entry["type"] == "activate"]
@@ -135,18 +138,6 @@ def _store_queue(game: Game, seat: Seat, state: Any, entries: list) -> list[dict
     _play_queues(game, state)
     seat.refresh_from_db(fields=["action_queue"])
     return seat.action_queue
-
-
-@transaction.atomic
-def seat_queue_set(*, game_id: GameId, user, entries: list[dict]) -> list[dict]:
-    """Replace the user's action queue for this round's action phase with ``entries``
-    (in order; at most ``ACTION_QUEUE_LIMIT``) and play it at once if it is their turn.
-
-    Allowed while planning or during the action phase. The queue is private to its player.
-    Returns the queue as stored. Raises ``QueueError``, ``NotSeated`` or ``WrongStatus``.
-    """
-    game, seat, state = _lock_queue(game_id, user)
-    return _store_queue(game, seat, state, list(entries))
 
 
 @transaction.atomic

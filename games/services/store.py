@@ -10,9 +10,9 @@ from typing import Any
 
 from django.utils import timezone
 
-import engine
 from games import clock
 from games.models import Game, GameStatus, Move, Seat
+from games.rules import engine_for
 from games.selectors import users_on_vacation
 from games.services import outbox
 from games.tasks import resolve_game_task
@@ -20,7 +20,7 @@ from orleans_site.tasks import enqueue_on_commit
 
 
 def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
-    """Copy ``engine.awaiting(state)`` onto the seats (drives "waiting for you" lists) and
+    """Copy the engine's ``awaiting(state)`` onto the seats (drives "waiting for you" lists) and
     start or stop their clocks.
 
     Returns the seats that are awaited now and were not before (a change of decision kind
@@ -29,7 +29,7 @@ def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
     newly awaited seat's clock starts (unless its player is on vacation) and a seat no
     longer awaited has its clock stopped, charged for the time it ran.
     """
-    awaited = {} if game.status != GameStatus.ACTIVE else engine.awaiting(state)
+    awaited = {} if game.status != GameStatus.ACTIVE else engine_for(game).awaiting(state)
     newly_awaited = []
     now = timezone.now()
     seats = list(Seat.objects.filter(game=game).select_related("user"))
@@ -64,15 +64,16 @@ def _store(game: Game, state: Any, *, seat: int | None, action: dict, events: li
         game=game, seq=game.version + 1, seat=seat, action=action, events=list(events),
         timed_out=timed_out, queued=queued,
     )
-    game.state = engine.to_json(state)
+    rules_engine = engine_for(game)
+    game.state = rules_engine.to_json(state)
     game.version += 1
-    if engine.is_over(state):
+    if rules_engine.is_over(state):
         game.status = GameStatus.FINISHED
         game.finished_at = timezone.now()
-        game.outcome = engine.outcome(state)
+        game.outcome = rules_engine.outcome(state)
     game.save(update_fields=["state", "version", "status", "finished_at", "outcome"])
     newly_awaited = _sync_awaiting(game, state)
     outbox.game_changed(game, newly_awaited=newly_awaited, finished=game.status == GameStatus.FINISHED)
-    if game.status == GameStatus.ACTIVE and engine.needs_resolution(state):
+    if game.status == GameStatus.ACTIVE and rules_engine.needs_resolution(state):
         enqueue_on_commit(resolve_game_task, str(game.id), game.version)
     return move

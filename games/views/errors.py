@@ -1,6 +1,6 @@
 """One place that turns refused requests into responses.
 
-``engine.RulesError`` (illegal, malformed, out of turn, game over) and
+A rules engine's ``RulesError`` (illegal, malformed, out of turn, game over) and
 ``games.errors.ServiceError`` (stale version, not seated, lobby refusals) become:
 
 - for an htmx request: status 200 with the ``#flash`` region swapped out of band (htmx 2
@@ -18,7 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import NoReverseMatch, reverse
 
-import engine
+from games import rules
 from games.access import get_game_for_user_or_404
 from games.errors import QueueChanged, ServiceError, StaleVersion
 from games.views.regions import render_flash, render_regions
@@ -42,7 +42,7 @@ def game_errors(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
     def wrapper(request: HttpRequest, game_id, *args, **kwargs) -> HttpResponse:
         try:
             return view(request, game_id, *args, **kwargs)
-        except (engine.RulesError, ServiceError) as exc:
+        except (ServiceError, *rules.rules_errors()) as exc:
             message = str(exc)
             if not request.htmx:
                 messages.error(request, message)

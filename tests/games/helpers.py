@@ -3,13 +3,15 @@ from __future__ import annotations
 
 import engine
 from games.models import Game, Seat
+from games.rules import engine_for
 
 
 def awaited_move(game: Game) -> tuple[Seat, dict]:
     """An awaited seat of ``game`` and its first legal action."""
-    state = engine.from_json(game.state)
-    for order in sorted(engine.awaiting(state)):
-        actions = engine.legal_actions(state, order)
+    rules_engine = engine_for(game)
+    state = rules_engine.from_json(game.state)
+    for order in sorted(rules_engine.awaiting(state)):
+        actions = rules_engine.legal_actions(state, order)
         if actions:
             return game.seats.get(order=order), actions[0]
     raise AssertionError("no seat has a legal action")
@@ -17,8 +19,8 @@ def awaited_move(game: Game) -> tuple[Seat, dict]:
 
 def idle_seat(game: Game) -> Seat | None:
     """A seat of ``game`` that the engine is not awaiting, if any."""
-    state = engine.from_json(game.state)
-    awaited = engine.awaiting(state)
+    rules_engine = engine_for(game)
+    awaited = rules_engine.awaiting(rules_engine.from_json(game.state))
     return game.seats.exclude(order__in=list(awaited)).first()
 
 
@@ -133,3 +135,15 @@ def decision_forms(text: str) -> list[dict]:
 def offered_actions(text: str) -> list[dict]:
     """Every action any decision form of ``text`` offers, in page order."""
     return [action for form in decision_forms(text) for action in form["actions"]]
+
+
+def queue_set(*, game_id, user, entries: list[dict]) -> list[dict]:
+    """Make ``entries`` the user's action queue the way the page does: clear it, then add
+    each entry with ``seat_queue_change`` (each add may play the head at once on the
+    player's turn). Returns the queue as stored."""
+    from games.services import seat_queue_change
+
+    queue = seat_queue_change(game_id=game_id, user=user, op="clear")
+    for entry in entries:
+        queue = seat_queue_change(game_id=game_id, user=user, op="add", entry=entry)
+    return queue

@@ -1,5 +1,5 @@
 """Review of three changes: stale-version tolerance (games.services._only_others_moved_independently),
-changed-region-only answers (games.views.regions) and the action queue (games.services.seat_queue_set,
+changed-region-only answers (games.views.regions) and the action queue (games.services.seat_queue_change,
 _play_queues, games.views.fragments.set_queue).
 
 Tests marked ``xfail(strict=True)`` with a "BUG:" reason reproduce a defect found in review."""
@@ -13,7 +13,7 @@ from django.urls import reverse
 import engine
 from games import services
 from games.models import Game, Move, Seat
-from tests.games.helpers import decision_forms, play_until
+from tests.games.helpers import decision_forms, play_until, queue_set
 
 REGION = re.compile(r'<\w+ data-region-hash="([0-9a-f]+)" id="([\w-]+)"')
 EXTRA = ["boatman", "farmer", "trader", "craftsman"]
@@ -80,10 +80,10 @@ def test_two_queues_alternate_until_both_have_passed(make_game, alice, bob, djan
     game = make_game(alice, bob, seats=2)
     richer_markets(game)
     by = seats(game)
-    services.seat_queue_set(game_id=game.pk, user=by[0].user, entries=[
+    queue_set(game_id=game.pk, user=by[0].user, entries=[
         {"type": "activate", "space": "castle"}, {"type": "activate", "space": "farmhouse"},
         {"type": "activate", "space": "university"}, {"type": "pass"}])
-    services.seat_queue_set(game_id=game.pk, user=by[1].user, entries=[
+    queue_set(game_id=game.pk, user=by[1].user, entries=[
         {"type": "activate", "space": "university"}, {"type": "pass"}])
     with django_capture_on_commit_callbacks(execute=True):
         for seat in by.values():
@@ -106,9 +106,9 @@ def test_a_queued_pass_stops_at_the_technology_prompt_and_the_other_queue_resume
     data["players"][0]["technology_pending"] = 1
     Game.objects.filter(pk=game.pk).update(state=data)
     by = seats(game)
-    services.seat_queue_set(game_id=game.pk, user=by[0].user, entries=[
+    queue_set(game_id=game.pk, user=by[0].user, entries=[
         {"type": "activate", "space": "castle"}, {"type": "pass"}])
-    services.seat_queue_set(game_id=game.pk, user=by[1].user, entries=[
+    queue_set(game_id=game.pk, user=by[1].user, entries=[
         {"type": "activate", "space": "castle"}, {"type": "activate", "space": "farmhouse"}, {"type": "pass"}])
     with django_capture_on_commit_callbacks(execute=True):
         for seat in by.values():
@@ -126,9 +126,9 @@ def test_a_timeout_passes_and_the_next_seats_queue_plays_with_its_increment(
         clocked_game, frozen_now, alice, bob, django_capture_on_commit_callbacks):
     game = clocked_game(alice, bob)
     by = seats(game)
-    services.seat_queue_set(game_id=game.pk, user=by[0].user, entries=[{"type": "activate", "space": "village"}])
-    services.seat_queue_set(game_id=game.pk, user=by[1].user,
-                            entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
+    queue_set(game_id=game.pk, user=by[0].user, entries=[{"type": "activate", "space": "village"}])
+    queue_set(game_id=game.pk, user=by[1].user,
+              entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
     with django_capture_on_commit_callbacks(execute=True):
         submit(game, by[0], {"type": "submit_plan", "placements": VILLAGE})
         submit(game, by[1], {"type": "submit_plan", "placements": CASTLE})
@@ -151,7 +151,7 @@ def test_a_timeout_on_the_last_action_of_a_round_does_not_play_the_next_round(
     by = seats(game)
     plan = VILLAGE + [{"follower": "farmer", "space": "castle"}, {"follower": "boatman", "space": "castle"},
                       {"follower": "trader", "space": "castle"}]
-    services.seat_queue_set(game_id=game.pk, user=by[1].user, entries=[{"type": "pass"}])
+    queue_set(game_id=game.pk, user=by[1].user, entries=[{"type": "pass"}])
     with django_capture_on_commit_callbacks(execute=True):
         submit(game, by[0], {"type": "submit_plan", "placements": plan})
         submit(game, by[1], {"type": "submit_plan", "placements": []})
@@ -243,8 +243,8 @@ def test_an_unhashable_space_is_a_clean_refusal(client_for, started_game):
 
 def test_removing_from_a_stale_tab_does_not_remove_another_entry(client_for, started_game):
     seat = seats(started_game)[0]
-    services.seat_queue_set(game_id=started_game.pk, user=seat.user,
-                            entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
+    queue_set(game_id=started_game.pk, user=seat.user,
+              entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
     tab1, tab2 = client_for(seat.user), client_for(seat.user)
     tab2.get(page_url(started_game))  # shows: 1. Use Castle ×  2. Pass ×
     castle = {"op": "remove", "index": "0", "entry": '{"type": "activate", "space": "castle"}'}
@@ -332,7 +332,7 @@ def test_a_queued_move_in_between_makes_an_old_page_stale(make_game, alice, bob,
     game = make_game(alice, bob, seats=2)
     richer_markets(game)
     by = seats(game)
-    services.seat_queue_set(game_id=game.pk, user=by[1].user, entries=[{"type": "activate", "space": "university"}])
+    queue_set(game_id=game.pk, user=by[1].user, entries=[{"type": "activate", "space": "university"}])
     with django_capture_on_commit_callbacks(execute=True):
         for seat in by.values():
             submit(game, seat, {"type": "submit_plan", "placements": THREE_PLACES})

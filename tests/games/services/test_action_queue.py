@@ -1,10 +1,11 @@
 """The action queue: actions queued while planning are played on the seat's turns
-(games.services.seat_queue_set and _play_queues)."""
+(games.services.seat_queue_change and _play_queues)."""
 import pytest
 
 import engine
 from games import services
 from games.models import Move
+from tests.games.helpers import queue_set
 
 CASTLE_PLAN = [{"follower": "start_farmer", "space": "castle"}, {"follower": "start_boatman", "space": "castle"},
                {"follower": "start_trader", "space": "castle"}]
@@ -30,10 +31,10 @@ def both_plan_the_castle(game, capture):
 def test_queued_actions_play_on_the_seats_turn_and_the_log_marks_them(started_game,
                                                                          django_capture_on_commit_callbacks):
     by_order = seats(started_game)
-    services.seat_queue_set(game_id=started_game.pk, user=by_order[0].user,
-                            entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
-    services.seat_queue_set(game_id=started_game.pk, user=by_order[1].user,
-                            entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
+    queue_set(game_id=started_game.pk, user=by_order[0].user,
+              entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
+    queue_set(game_id=started_game.pk, user=by_order[1].user,
+              entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
     both_plan_the_castle(started_game, django_capture_on_commit_callbacks)
     queued = list(Move.objects.filter(game=started_game, queued=True).values_list("seat", "action"))
     assert (0, {"type": "activate", "space": "castle"}) in queued
@@ -51,8 +52,8 @@ def test_queued_actions_play_on_the_seats_turn_and_the_log_marks_them(started_ga
 
 def test_a_queued_action_that_is_not_legal_drops_the_queue(started_game, django_capture_on_commit_callbacks):
     by_order = seats(started_game)
-    services.seat_queue_set(game_id=started_game.pk, user=by_order[0].user,
-                            entries=[{"type": "activate", "space": "university"}, {"type": "pass"}])
+    queue_set(game_id=started_game.pk, user=by_order[0].user,
+              entries=[{"type": "activate", "space": "university"}, {"type": "pass"}])
     both_plan_the_castle(started_game, django_capture_on_commit_callbacks)
     assert not Move.objects.filter(game=started_game, queued=True, seat=0).exists()
     by_order[0].refresh_from_db()
@@ -65,8 +66,8 @@ def test_a_choice_the_queue_does_not_fix_waits_for_the_player(started_game, djan
     by_order = seats(started_game)
     village = [{"follower": "start_farmer", "space": "village"}, {"follower": "start_boatman", "space": "village"},
                {"follower": "start_craftsman", "space": "village"}]
-    services.seat_queue_set(game_id=started_game.pk, user=by_order[0].user,
-                            entries=[{"type": "activate", "space": "village"}])
+    queue_set(game_id=started_game.pk, user=by_order[0].user,
+              entries=[{"type": "activate", "space": "village"}])
     with django_capture_on_commit_callbacks(execute=True):
         submit(started_game, by_order[0], {"type": "submit_plan", "placements": village})
         submit(started_game, by_order[1], {"type": "submit_plan"})
@@ -78,16 +79,17 @@ def test_a_choice_the_queue_does_not_fix_waits_for_the_player(started_game, djan
     assert by_order[0].action_queue == []  # the hand-made choice took the queue's head
 
 
-def test_queue_entries_are_checked(started_game):
+def test_queue_entries_are_checked(started_game, monkeypatch):
     alice_seat = seats(started_game)[0]
     with pytest.raises(services.QueueError):
-        services.seat_queue_set(game_id=started_game.pk, user=alice_seat.user, entries=[{"type": "draw", "count": 2}])
+        queue_set(game_id=started_game.pk, user=alice_seat.user, entries=[{"type": "draw", "count": 2}])
     with pytest.raises(services.QueueError):
-        services.seat_queue_set(game_id=started_game.pk, user=alice_seat.user,
-                                entries=[{"type": "activate", "space": "hay_rick"}])  # not owned
-    with pytest.raises(services.QueueError):
-        services.seat_queue_set(game_id=started_game.pk, user=alice_seat.user,
-                                entries=[{"type": "pass"}] * (services.ACTION_QUEUE_LIMIT + 1))
+        queue_set(game_id=started_game.pk, user=alice_seat.user,
+                  entries=[{"type": "activate", "space": "hay_rick"}])  # not owned
+    monkeypatch.setattr(services.queue, "ACTION_QUEUE_LIMIT", 2)
+    with pytest.raises(services.QueueError, match="At most 2"):
+        queue_set(game_id=started_game.pk, user=alice_seat.user,
+                  entries=[{"type": "activate", "space": s} for s in ("castle", "village", "university")])
 
 
 def queue_region(client, game):
@@ -97,8 +99,8 @@ def queue_region(client, game):
 
 def test_the_queue_is_private(client_for, started_game):
     by_order = seats(started_game)
-    services.seat_queue_set(game_id=started_game.pk, user=by_order[0].user,
-                            entries=[{"type": "activate", "space": "scriptorium"}])
+    queue_set(game_id=started_game.pk, user=by_order[0].user,
+              entries=[{"type": "activate", "space": "scriptorium"}])
     mine = queue_region(client_for(by_order[0].user), started_game)
     theirs = queue_region(client_for(by_order[1].user), started_game)
     assert '<ol class="queue-entries">' in mine and "Use Scriptorium" in mine.split("</ol>")[0]
@@ -127,8 +129,8 @@ def test_the_queue_form_adds_and_clears_entries(client_for, started_game):
 
 def test_a_dropped_queue_tells_its_player_why(started_game, django_capture_on_commit_callbacks, client_for):
     by_order = seats(started_game)
-    services.seat_queue_set(game_id=started_game.pk, user=by_order[0].user,
-                            entries=[{"type": "activate", "space": "university"}, {"type": "pass"}])
+    queue_set(game_id=started_game.pk, user=by_order[0].user,
+              entries=[{"type": "activate", "space": "university"}, {"type": "pass"}])
     both_plan_the_castle(started_game, django_capture_on_commit_callbacks)
     by_order[0].refresh_from_db()
     assert "Use University" in by_order[0].action_queue_note
@@ -150,8 +152,8 @@ def test_the_log_marks_only_the_queued_moves_own_line(started_game, django_captu
 
     by_order = seats(started_game)
     for order in (0, 1):
-        services.seat_queue_set(game_id=started_game.pk, user=by_order[order].user,
-                                entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
+        queue_set(game_id=started_game.pk, user=by_order[order].user,
+                  entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
     both_plan_the_castle(started_game, django_capture_on_commit_callbacks)
     entries = [e for r in move_log(list(game_moves(started_game)), {0: "a", 1: "b"}) for e in r.entries]
     marked = [e["text"] for e in entries if e["queued"]]
