@@ -1,7 +1,7 @@
 """Admin for games: read-mostly; moves are append-only and never edited here."""
 from django.contrib import admin
 
-from games.models import Game, Move, Seat
+from games.models import Game, Move, PlayerClock, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -37,3 +37,11 @@ class MoveAdmin(admin.ModelAdmin):
     def has_change_permission(self, request, obj=None) -> bool:
         """Moves are append-only."""
         return False
+
+
+@admin.register(PlayerClock)
+class PlayerClockAdmin(admin.ModelAdmin):
+    """Each user's vacation (stops all of their game clocks)."""
+
+    list_display = ("user", "vacation_since", "vacation_year", "vacation_seconds_used")
+    search_fields = ("user__username",)

@@ -41,7 +41,12 @@ class Game(models.Model):
     max_seats = models.PositiveSmallIntegerField(default=4)
     options = models.JSONField(default=dict, help_text="engine.GameOptions.to_dict()")
     seed = models.BigIntegerField(default=new_seed)
-    engine_version = models.CharField(max_length=40, blank=True)
+    rules = models.CharField(
+        max_length=40, default="orleans", help_text="which rules engine plays it (games.rules.REGISTRY)"
+    )
+    engine_version = models.CharField(
+        max_length=40, blank=True, help_text="ENGINE_VERSION of the engine that made the state (pinned)"
+    )
     state = models.JSONField(null=True, blank=True, help_text="engine.to_json() snapshot")
     version = models.PositiveIntegerField(default=0, help_text="number of moves applied")
     status = models.CharField(
@@ -184,3 +189,29 @@ class Move(models.Model):
         if not self._state.adding:
             raise ValueError("Move rows are append-only and cannot be changed.")
         super().save(*args, **kwargs)
+
+
+class PlayerClock(models.Model):
+    """A user's vacation, which stops every game clock of theirs; created on first use.
+
+    While ``vacation_since`` is set the user's running clocks are stopped (no timeouts, no
+    reminders). A user has ``GAMES_VACATION_DAYS_PER_YEAR`` days a calendar year: finished
+    vacations of ``vacation_year`` add up in ``vacation_seconds_used`` (see
+    ``games.services.clocks.vacation_start`` and ``games.selectors.vacation_days_left``).
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_clock"
+    )
+    vacation_since = models.DateTimeField(
+        null=True, blank=True, help_text="when the current vacation started; null if none"
+    )
+    vacation_year = models.PositiveSmallIntegerField(
+        default=0, help_text="calendar year that vacation_seconds_used counts"
+    )
+    vacation_seconds_used = models.PositiveIntegerField(
+        default=0, help_text="vacation used in vacation_year by finished vacations, seconds"
+    )
+
+    def __str__(self) -> str:
+        return f"Clock settings of {self.user}"

@@ -1,17 +1,21 @@
 """Read-only queries and projections for the views. Nothing here writes.
 
-Game pages are built only from ``engine.view(state, seat)``: templates never receive the
+Game pages are built only from the engine's ``view(state, seat)``: templates never receive the
 raw snapshot, so hidden information is filtered by the engine, not by a template.
 """
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Count, Prefetch, QuerySet
+from django.utils import timezone
 
-import engine
-from games.models import Game, GameStatus, Move, Seat
+from games import clock
+from games.models import Game, GameStatus, Move, PlayerClock, Seat
+from games.rules import engine_for
 
 _SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
 
@@ -101,22 +105,25 @@ def games_finished_for(user) -> list[FinishedGame]:
 
 
 def game_state(game: Game) -> Any:
-    """The engine state of a started game (deserialised from the snapshot)."""
-    return engine.from_json(game.state)
+    """The engine state of a started game (deserialised from the snapshot by its engine,
+    ``games.rules.engine_for``)."""
+    return engine_for(game).from_json(game.state)
 
 
-def game_view_for_seat(state: Any, seat: Seat | None) -> dict:
-    """``engine.view`` for the viewer's seat (None: spectator)."""
-    return engine.view(state, None if seat is None else seat.order)
+def game_view_for_seat(game: Game, state: Any, seat: Seat | None) -> dict:
+    """The engine's ``view`` of ``state`` (of ``game``) for the viewer's seat (None: spectator)."""
+    return engine_for(game).view(state, None if seat is None else seat.order)
 
 
-def legal_actions_for_seat(state: Any, seat: Seat | None) -> list[dict]:
-    """The viewer's legal actions, with a label each; empty for spectators."""
-    if seat is None or engine.is_over(state):
+def legal_actions_for_seat(game: Game, state: Any, seat: Seat | None) -> list[dict]:
+    """The viewer's legal actions in ``state`` (of ``game``), with a label each; empty for
+    spectators."""
+    rules_engine = engine_for(game)
+    if seat is None or rules_engine.is_over(state):
         return []
     return [
-        {"action": action, "label": engine.describe_action(action, state, seat.order)}
-        for action in engine.legal_actions(state, seat.order)
+        {"action": action, "label": rules_engine.describe_action(action, state, seat.order)}
+        for action in rules_engine.legal_actions(state, seat.order)
     ]
 
 
@@ -164,3 +171,88 @@ def move_log(moves: list[Move], names: dict[int, str]) -> list[RoundLog]:
                 "queued": move.queued and position == 0,
             })
     return [r for r in reversed(rounds) if r.entries]
+
+
+# --- Sweeps: what the beat tasks act on --------------------------------------------------
+
+
+def seats_past_deadline(now: dt.datetime | None = None) -> list[tuple[Any, int]]:
+    """``(game id, seat order)`` of awaited seats in active games whose running clock is
+    past its deadline at ``now``, oldest deadline first (for the sweep)."""
+    now = now or timezone.now()
+    return list(
+        Seat.objects.filter(game__status=GameStatus.ACTIVE, deadline__lte=now)
+        .exclude(awaiting="").order_by("deadline", "pk")
+        .values_list("game_id", "order")
+    )
+
+
+def games_stalled() -> list[tuple[Any, int]]:
+    """``(game id, version)`` of active games where no seat is awaited: they wait only for
+    ``engine.resolve`` (normally done by the task queued on commit, lost if the broker or
+    worker was down)."""
+    awaited = Seat.objects.exclude(awaiting="").values("game_id")
+    return list(Game.objects.filter(status=GameStatus.ACTIVE).exclude(pk__in=awaited)
+                .values_list("pk", "version"))
+
+
+def open_game_cutoff(now: dt.datetime) -> dt.datetime:
+    """Open games created before this moment are old enough to be cancelled."""
+    return now - dt.timedelta(days=settings.GAMES_OPEN_GAME_MAX_DAYS)
+
+
+def games_open_expired(now: dt.datetime | None = None) -> list[Any]:
+    """Ids of open games created more than ``GAMES_OPEN_GAME_MAX_DAYS`` days before ``now``."""
+    cutoff = open_game_cutoff(now or timezone.now())
+    return list(Game.objects.filter(status=GameStatus.OPEN, created_at__lt=cutoff)
+                .values_list("pk", flat=True))
+
+
+# --- Vacation ------------------------------------------------------------------------------
+
+
+def vacation_allowance_seconds() -> int:
+    """Vacation a user has per calendar year, in seconds."""
+    return settings.GAMES_VACATION_DAYS_PER_YEAR * clock.DAY
+
+
+def vacation_used_seconds(player_clock: PlayerClock, now: dt.datetime) -> int:
+    """Vacation used in ``now``'s calendar year (seconds), the running vacation included.
+
+    A vacation is counted in the year it ends; a new year starts from zero.
+    """
+    used = player_clock.vacation_seconds_used if player_clock.vacation_year == now.year else 0
+    if player_clock.vacation_since is not None:
+        used += int((now - player_clock.vacation_since).total_seconds())
+    return used
+
+
+def vacation_days_left(player_clock: PlayerClock, now: dt.datetime) -> float:
+    """Vacation days left this calendar year (never below 0)."""
+    return max(0, vacation_allowance_seconds() - vacation_used_seconds(player_clock, now)) / clock.DAY
+
+
+def player_clock_for(user) -> PlayerClock:
+    """The user's vacation record (an unsaved one with the defaults if none is stored)."""
+    return PlayerClock.objects.filter(user=user).first() or PlayerClock(user=user)
+
+
+def vacation_status(user, now: dt.datetime | None = None) -> dict:
+    """For the preferences page: ``since`` (when the running vacation started, or None)
+    and ``days_left`` this calendar year."""
+    player_clock = player_clock_for(user)
+    return {"since": player_clock.vacation_since,
+            "days_left": vacation_days_left(player_clock, now or timezone.now())}
+
+
+def users_on_vacation(user_ids) -> set[int]:
+    """Which of ``user_ids`` are on vacation now (their clocks do not run, no reminders)."""
+    return set(PlayerClock.objects.filter(user_id__in=user_ids, vacation_since__isnull=False)
+               .values_list("user_id", flat=True))
+
+
+def vacations_used_up(now: dt.datetime | None = None) -> list[int]:
+    """Ids of users whose running vacation has used up this year's days (for the sweep)."""
+    now = now or timezone.now()
+    return [row.user_id for row in PlayerClock.objects.filter(vacation_since__isnull=False)
+            if vacation_days_left(row, now) <= 0]

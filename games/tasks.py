@@ -5,32 +5,11 @@ row lock, so a duplicate or late delivery does nothing.
 """
 from __future__ import annotations
 
-import functools
 import logging
 
 from celery import shared_task
-from django.db import transaction
-from kombu.exceptions import OperationalError
 
 logger = logging.getLogger(__name__)
-
-
-def _publish(task, *args) -> None:
-    """Send ``task(*args)`` to the broker; an unreachable broker is logged, not raised."""
-    try:
-        task.delay(*args)
-    except OperationalError as exc:
-        logger.warning("broker unreachable, %s%r left to the beat sweeps: %s", task.name, args, exc)
-
-
-def enqueue_on_commit(task, *args) -> None:
-    """Queue ``task(*args)`` once the current transaction commits.
-
-    Unlike ``delay_on_commit``, a broker that cannot be reached (Redis down) does not turn
-    an already committed submission into an error: the rows written in the transaction are
-    the record, and the beat sweeps (stalled games, due notifications) do the work later.
-    """
-    transaction.on_commit(functools.partial(_publish, task, *args))
 
 
 @shared_task(acks_late=True, ignore_result=True)
@@ -53,14 +32,11 @@ def resolve_stalled_games_task() -> int:
     resolved through the idempotent service at the version seen here. Returns how many
     resolutions were recorded.
     """
-    from games.models import Game, GameStatus, Seat
+    from games.selectors import games_stalled
     from games.services import game_resolve
 
-    awaited = Seat.objects.exclude(awaiting="").values("game_id")
-    stalled = (Game.objects.filter(status=GameStatus.ACTIVE).exclude(pk__in=awaited)
-               .values_list("pk", "version"))
     return sum(game_resolve(game_id=pk, expected_version=version) is not None
-               for pk, version in stalled)
+               for pk, version in games_stalled())
 
 
 @shared_task(ignore_result=True)
@@ -77,7 +53,8 @@ def enforce_deadlines_task() -> int:
     from django.contrib.auth import get_user_model
 
     from games.models import Game
-    from games.services import game_timeout, seats_past_deadline, vacation_stop, vacations_used_up
+    from games.selectors import seats_past_deadline, vacations_used_up
+    from games.services import game_timeout, vacation_stop
 
     for user in get_user_model().objects.filter(pk__in=vacations_used_up()):
         vacation_stop(user=user)
@@ -95,28 +72,10 @@ def enforce_deadlines_task() -> int:
 
 
 @shared_task(ignore_result=True)
-def send_reminders_task() -> int:
-    """Beat sweep (every 5 minutes): record and send the reminders due now (one per
-    reminder interval of a wait; see ``notifications.services.reminders_record``).
-    Returns how many were recorded."""
-    from notifications.services import reminders_record
-    from notifications.tasks import deliver_notification_task
-
-    ids = reminders_record()
-    for pk in ids:
-        _publish(deliver_notification_task, pk)
-    return len(ids)
-
-
-@shared_task(ignore_result=True)
 def expire_open_games_task() -> int:
     """Beat sweep (hourly): cancel open games older than ``GAMES_OPEN_GAME_MAX_DAYS``
     days, emailing each creator. Returns how many were cancelled."""
-    from django.utils import timezone
+    from games.selectors import games_open_expired
+    from games.services import game_expire_open
 
-    from games.models import Game, GameStatus
-    from games.services import game_expire_open, open_game_cutoff
-
-    old = Game.objects.filter(status=GameStatus.OPEN, created_at__lt=open_game_cutoff(
-        timezone.now())).values_list("pk", flat=True)
-    return sum(game_expire_open(game_id=pk) for pk in list(old))
+    return sum(game_expire_open(game_id=pk) for pk in games_open_expired())

@@ -2,7 +2,7 @@
 with ``games-``."""
 from django.urls import include, path
 
-from games.views import fragments, lobby, pages
+from games.views import fragments, lobby, pages, vacation
 
 game_urls = [
     path("", pages.game_detail, name="games-detail"),
@@ -21,6 +21,7 @@ game_urls = [
 urlpatterns = [
     path("", pages.home, name="home"),
     path("profile/", pages.profile, name="games-profile"),
+    path("vacation/", vacation.vacation, name="games-vacation"),
     path("games/", pages.lobby, name="games-lobby"),
     path("games/new/", pages.game_new, name="games-new"),
     path("games/<uuid:game_id>/", include(game_urls)),

@@ -97,10 +97,7 @@ class Preferences(models.Model):
     Hours are whole hours (0-23) in ``time_zone``. Quiet hours run from ``quiet_start``
     up to (not including) ``quiet_end`` and may wrap past midnight; equal or unset means
     none. Emails falling in quiet hours wait until they end (they are never dropped).
-
-    Vacation: while ``vacation_since`` is set the user's game clocks are stopped (no
-    timeouts, no reminders); ``GAMES_VACATION_DAYS_PER_YEAR`` days a calendar year
-    (see ``games.services.vacation_start``).
+    Vacation is not an email preference: it lives in ``games.models.PlayerClock``.
     """
 
     user = models.OneToOneField(
@@ -125,15 +122,6 @@ class Preferences(models.Model):
     quiet_end = models.PositiveSmallIntegerField(null=True, blank=True)
     time_zone = models.CharField(max_length=64, default="UTC")
     muted_games = models.ManyToManyField("games.Game", blank=True, related_name="+")
-    vacation_since = models.DateTimeField(
-        null=True, blank=True, help_text="when the current vacation started; null if none"
-    )
-    vacation_year = models.PositiveSmallIntegerField(
-        default=0, help_text="calendar year that vacation_seconds_used counts"
-    )
-    vacation_seconds_used = models.PositiveIntegerField(
-        default=0, help_text="vacation used in vacation_year by finished vacations, seconds"
-    )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

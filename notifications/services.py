@@ -18,10 +18,13 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from games import clock
 from games.models import Game, GameStatus, Seat
+from games.selectors import users_on_vacation
 from notifications.models import (
     Notification, NotificationKind, NotificationStatus, Preferences, TurnEmails,
 )
+from orleans_site.tasks import enqueue_on_commit
 
 logger = logging.getLogger(__name__)
 
@@ -143,22 +146,21 @@ def reminders_record(*, now: dt.datetime | None = None) -> list[int]:
     recorded for a player on vacation, in their quiet hours (the next sweep after them
     records it), or with turn emails off.
     """
-    from games import clock
-
     now = now or timezone.now()
     seats = list(
         Seat.objects.filter(game__status=GameStatus.ACTIVE, awaiting_since__isnull=False)
         .exclude(awaiting="").select_related("game").defer("game__state")
     )
-    prefs = {p.user_id: p for p in Preferences.objects.filter(
-        user_id__in={seat.user_id for seat in seats})}
+    user_ids = {seat.user_id for seat in seats}
+    prefs = {p.user_id: p for p in Preferences.objects.filter(user_id__in=user_ids)}
+    on_vacation = users_on_vacation(user_ids)
     rows = []
     warn_before = dt.timedelta(hours=settings.GAMES_DEADLINE_WARNING_HOURS)
     for seat in seats:
         number = int((now - seat.awaiting_since).total_seconds()) // clock.reminder_interval(
             seat.game)
         user_prefs = prefs.get(seat.user_id) or Preferences(user_id=seat.user_id)
-        if user_prefs.vacation_since is not None or user_prefs.turn_emails == TurnEmails.OFF \
+        if seat.user_id in on_vacation or user_prefs.turn_emails == TurnEmails.OFF \
                 or quiet_hours_end(user_prefs, now) is not None:
             continue
         # the deadline warning: once per wait, when the clock has little time left
@@ -182,7 +184,6 @@ def invitation_create(*, game_id: uuid.UUID | str, inviter, invitee) -> Notifica
     Idempotent: inviting the same user to the same game again returns the first invitation
     and sends nothing more. Raises ``InvitationError``.
     """
-    from games.tasks import enqueue_on_commit
     from notifications.tasks import deliver_notification_task
 
     with transaction.atomic():
@@ -248,7 +249,7 @@ def _skip_reason(notification: Notification, prefs: Preferences) -> str:
     elif kind == NotificationKind.REMINDER:
         if prefs.turn_emails == TurnEmails.OFF:
             return "turn emails: off"
-        if prefs.vacation_since is not None:
+        if users_on_vacation([notification.recipient_id]):
             return "on vacation"
         if game.status != GameStatus.ACTIVE:
             return "game no longer active"

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from orleans_site.tasks import publish
+
 
 @shared_task(acks_late=True, ignore_result=True)
 def deliver_game_notifications_task(game_id: str, version: int) -> int:
@@ -57,3 +59,24 @@ def send_digests_task() -> int:
     for pk in ids:
         deliver_notification_task.delay(pk)
     return len(ids)
+
+
+@shared_task(ignore_result=True)
+def send_reminders_task() -> int:
+    """Beat sweep (every 5 minutes): record and send the reminders due now (one per
+    reminder interval of a wait; see ``notifications.services.reminders_record``).
+    Returns how many were recorded."""
+    from notifications.services import reminders_record
+
+    ids = reminders_record()
+    for pk in ids:
+        publish(deliver_notification_task, pk)
+    return len(ids)
+
+
+@shared_task(name="games.tasks.send_reminders_task", ignore_result=True)
+def send_reminders_task_old_name() -> int:
+    """``send_reminders_task`` under the name it had while it lived in ``games.tasks``:
+    kept for one release so messages queued (or a beat schedule written) before the move
+    still resolve."""
+    return send_reminders_task()

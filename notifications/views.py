@@ -1,16 +1,20 @@
-"""Pages: the notification preferences (with vacation), and the one-click unsubscribe link."""
+"""Pages: the notification preferences (with the games app's vacation card), the one-click
+unsubscribe link, and inviting a player."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
-from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
+from games.selectors import vacation_status
 from notifications.forms import PreferencesForm
-from notifications.services import preferences_for, unsubscribe, unsubscribe_describe
+from notifications.services import (
+    InvitationError, invitation_create, preferences_for, unsubscribe, unsubscribe_describe,
+)
 from notifications.tokens import BadToken, read_unsubscribe_token
 
 
@@ -24,31 +28,9 @@ def preferences(request: HttpRequest) -> HttpResponse:
         form.save()
         messages.success(request, "Your email preferences are saved.")
         return redirect("notifications-preferences")
-    from games.services import vacation_days_left
-
     return render(request, "notifications/preferences.html", {
-        "form": form, "prefs": prefs,
-        "vacation_days_left": vacation_days_left(prefs, timezone.now()),
+        "form": form, "vacation": vacation_status(request.user),
     })
-
-
-@login_required
-@require_POST
-def vacation(request: HttpRequest) -> HttpResponse:
-    """Start (``action=start``) or stop (``action=stop``) the user's vacation."""
-    from games.services import VacationError, vacation_start, vacation_stop
-
-    if request.POST.get("action") == "start":
-        try:
-            vacation_start(user=request.user)
-        except VacationError as exc:
-            messages.error(request, str(exc))
-        else:
-            messages.success(request, "Enjoy your vacation: your game clocks are stopped.")
-    else:
-        vacation_stop(user=request.user)
-        messages.success(request, "Welcome back: your game clocks run again.")
-    return redirect("notifications-preferences")
 
 
 @csrf_exempt  # the signed token is the authority; mail clients POST without a CSRF token
@@ -81,10 +63,6 @@ def invite(request: HttpRequest, game_id) -> HttpResponse:
     The invitation email carries the game's invite link (``invitation_create``); inviting
     the same player twice sends one email.
     """
-    from django.contrib.auth import get_user_model
-
-    from notifications.services import InvitationError, invitation_create
-
     username = (request.POST.get("username") or "").strip()
     invitee = get_user_model().objects.filter(username__iexact=username).first() if username else None
     if invitee is None:

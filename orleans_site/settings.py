@@ -160,7 +160,9 @@ CELERY_BEAT_SCHEDULE: dict = {
     # that used up the year's days end).
     "games-deadlines": {"task": "games.tasks.enforce_deadlines_task", "schedule": 60.0},
     # Reminder emails to players who have not acted within the game's reminder interval.
-    "games-reminders": {"task": "games.tasks.send_reminders_task", "schedule": 300.0},
+    "notifications-reminders": {
+        "task": "notifications.tasks.send_reminders_task", "schedule": 300.0,
+    },
     # Open games nobody started within GAMES_OPEN_GAME_MAX_DAYS are cancelled.
     "games-expire-open": {
         "task": "games.tasks.expire_open_games_task", "schedule": crontab(minute=17),

@@ -9,22 +9,9 @@ import os
 
 import pytest
 
-import engine
 from tests.games import fake_engine as fake
 
 PASSWORD = "orleans-test-password-42"
-ENGINE_API = (
-    "ENGINE_VERSION", "GameOptions", "InvalidOptions", "RulesError", "MalformedAction",
-    "IllegalAction", "NotYourTurn", "GameOver", "new_game", "to_json", "from_json",
-    "awaiting", "legal_actions", "apply", "needs_resolution", "resolve", "view", "outcome",
-    "describe_action", "is_over", "timeout_action",
-)
-REAL_ENGINE_READY = hasattr(engine, "new_game")
-
-
-def _install_fake_engine(monkeypatch) -> None:
-    for name in ENGINE_API:
-        monkeypatch.setattr(engine, name, getattr(fake, name), raising=False)
 
 
 @pytest.fixture(scope="session")
@@ -36,18 +23,15 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
 
 
-@pytest.fixture(autouse=True)
-def _engine_until_ready(monkeypatch):
-    """Until the real engine exposes its API, site tests run against the fake one."""
-    if not REAL_ENGINE_READY:
-        _install_fake_engine(monkeypatch)
-
-
 @pytest.fixture
-def fake_engine(monkeypatch):
-    """Swap in the tiny fake engine (exact control of phases and the end of the game)."""
-    _install_fake_engine(monkeypatch)
-    return fake
+def fake_engine():
+    """The tiny fake engine (exact control of phases and the end of the game), registered
+    as the ``fake`` rules and the default for games created in the test."""
+    from games import rules
+
+    rules.register("fake", fake, default=True)
+    yield fake
+    rules.unregister("fake")
 
 
 @pytest.fixture(autouse=True)

@@ -49,14 +49,6 @@ def option_rows(options) -> list:
     return describe_options(options or {})
 
 
-@register.filter
-def option_value(value) -> str:
-    """An option's value for display: booleans as on/off, names humanised."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return humanize_key(value)
-
-
 _LETTERS = {"farmer": "F", "boatman": "B", "craftsman": "C", "trader": "T", "scholar": "S",
             "knight": "K", "monk": "M", "any": "?"}
 

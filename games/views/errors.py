@@ -1,7 +1,7 @@
 """One place that turns refused requests into responses.
 
-``engine.RulesError`` (illegal, malformed, out of turn, game over) and
-``games.services.ServiceError`` (stale version, not seated, lobby refusals) become:
+A rules engine's ``RulesError`` (illegal, malformed, out of turn, game over) and
+``games.errors.ServiceError`` (stale version, not seated, lobby refusals) become:
 
 - for an htmx request: status 200 with the ``#flash`` region swapped out of band (htmx 2
   does not swap 4xx responses); a stale version also refreshes every region so the
@@ -18,14 +18,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import NoReverseMatch, reverse
 
-import engine
+from games import rules
 from games.access import get_game_for_user_or_404
-from games.services import QueueChanged, ServiceError, StaleVersion
+from games.errors import QueueChanged, ServiceError, StaleVersion
 from games.views.regions import render_flash, render_regions
-
-
-class InvalidSubmission(ServiceError):
-    """The POST could not be parsed (missing fields, JSON that is not an action)."""
 
 
 def _back_to_game(request: HttpRequest, game_id) -> HttpResponse:
@@ -46,7 +42,7 @@ def game_errors(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
     def wrapper(request: HttpRequest, game_id, *args, **kwargs) -> HttpResponse:
         try:
             return view(request, game_id, *args, **kwargs)
-        except (engine.RulesError, ServiceError) as exc:
+        except (ServiceError, *rules.rules_errors()) as exc:
             message = str(exc)
             if not request.htmx:
                 messages.error(request, message)

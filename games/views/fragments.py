@@ -12,9 +12,11 @@ from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
 from games.access import get_game_for_user_or_404, get_seat_or_403
 from games.forms import ActionForm
+from games.errors import InvalidSubmission
+from games.presenters.page import game_context
 from games.services import game_submit_action, seat_queue_change
-from games.views.errors import InvalidSubmission, game_errors
-from games.views.regions import game_context, render_regions
+from games.views.errors import game_errors
+from games.views.regions import render_regions
 
 
 @require_POST

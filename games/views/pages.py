@@ -11,8 +11,10 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import selectors
 from games.access import get_game_for_user_or_404
 from games.forms import GameCreateForm, JoinForm
-from games.services import InvalidGameOptions, game_create
-from games.views.regions import game_context, render_region_map
+from games.errors import InvalidGameOptions
+from games.presenters.page import game_context
+from games.services import game_create
+from games.views.regions import render_region_map
 
 
 @require_GET

@@ -80,6 +80,11 @@ class GameState:
     scores: tuple = ()
     picks: dict = field(default_factory=dict)
 
+    @property
+    def phase(self) -> str:
+        """The part of a round a seat decides in (a ``RulesEngine`` state has one)."""
+        return "over" if self.round > ROUNDS else "pick"
+
 
 def new_game(options: GameOptions, seed: int) -> GameState:
     """Round 1, all scores 0."""

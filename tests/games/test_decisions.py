@@ -1,5 +1,5 @@
-"""The decision panel's forms (games.decisions)."""
-from games.decisions import decision_forms
+"""The decision panel's forms (games.presenters.decisions)."""
+from games.presenters.decisions import decision_forms
 
 PASS = {"action": {"type": "pass"}, "label": "Pass for the rest of the round"}
 CASTLE = {"action": {"type": "activate", "space": "castle"}, "label": "Use Castle"}

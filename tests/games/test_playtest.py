@@ -7,10 +7,6 @@ from django.core.management import call_command
 import engine
 from games.management.commands.playtest import percentile
 from games.models import Game, GameStatus, Move
-from tests.conftest import REAL_ENGINE_READY
-
-pytestmark = pytest.mark.skipif(not REAL_ENGINE_READY, reason="needs the real engine")
-
 
 @pytest.mark.django_db
 def test_it_plays_a_two_player_game_to_the_end_and_prints_figures():

@@ -1,4 +1,6 @@
 """games.tasks: thin, idempotent on (game_id, version)."""
+import pytest
+
 from games.models import Move
 from tests.support.game_driver import everyone_picks
 from games.tasks import resolve_game_task, resolve_stalled_games_task
@@ -38,5 +40,15 @@ def test_beat_runs_the_deadline_reminder_and_open_game_sweeps():
     from django.conf import settings
 
     tasks = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
-    assert {"games.tasks.enforce_deadlines_task", "games.tasks.send_reminders_task",
+    # the reminder sweep is a notifications job: it runs under its own app's name
+    assert {"games.tasks.enforce_deadlines_task", "notifications.tasks.send_reminders_task",
             "games.tasks.expire_open_games_task"} <= tasks
+
+
+@pytest.mark.django_db
+def test_the_reminder_task_still_answers_to_its_old_games_name():
+    from orleans_site.celery import app
+
+    old = app.tasks["games.tasks.send_reminders_task"]  # messages queued before the move
+    assert old.name == "games.tasks.send_reminders_task"
+    assert old() == 0

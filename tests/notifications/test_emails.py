@@ -1,13 +1,11 @@
 """Email content through Django's locmem backend: subject, parts, links, headers, time zone."""
 import datetime as dt
 
-import pytest
 from django.core import mail
 
 from games.models import Seat
 from notifications.models import Notification, NotificationKind as Kind
 from notifications.services import invitation_create, notification_deliver, preferences_for
-from tests.conftest import REAL_ENGINE_READY
 
 GAME_LINK = "http://127.0.0.1:8000/games/{}/"
 
@@ -84,7 +82,6 @@ def test_the_finished_email_gives_scores_and_placement(fake_engine, start_game, 
     assert "<td>bob</td><td>4</td>" in _html(finished["alice@example.com"])
 
 
-@pytest.mark.skipif(not REAL_ENGINE_READY, reason="needs the real engine")
 def test_the_started_email_says_what_the_real_engine_awaits(start_game, alice, bob):
     game = start_game(alice, bob)
     message = next(m for m in mail.outbox if m.to == [alice.email])

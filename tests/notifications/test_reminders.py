@@ -4,7 +4,7 @@ import pytest
 from django.core import mail
 
 from games.services import game_submit_action, vacation_start
-from games.tasks import send_reminders_task
+from notifications.tasks import send_reminders_task
 from notifications.models import Notification, NotificationKind, NotificationStatus, TurnEmails
 from notifications.services import notification_deliver, preferences_for
 

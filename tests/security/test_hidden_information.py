@@ -32,7 +32,7 @@ import engine
 from engine.simulate import choose as simulate_choice
 from games import services
 from games.models import Game
-from games.views.regions import game_context
+from games.presenters.page import game_context
 from tests.support.game_driver import new_started_game, play_until, state_of, user_at
 from tests.support.html_forms import HTMX
 from tests.support.snapshots import flat, normalised

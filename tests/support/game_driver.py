@@ -12,6 +12,7 @@ import engine
 from engine.simulate import choose
 from games import services
 from games.models import Game, Move, Seat
+from games.rules import engine_for
 
 #: ``policy(state, seat, kind, legal) -> action``: the move ``seat`` makes facing a ``kind``
 #: decision (``"plan"``, ``"draw"``, ``"action"``, a prompt kind…) with ``legal`` actions.
@@ -95,9 +96,10 @@ def new_started_game(creator, *joiners, seed: int | None = None, **options) -> G
 
 def awaited_move(game: Game) -> tuple[Seat, dict]:
     """An awaited seat of ``game`` and its first legal action."""
-    state = engine.from_json(game.state)
-    for order in sorted(engine.awaiting(state)):
-        actions = engine.legal_actions(state, order)
+    rules_engine = engine_for(game)
+    state = rules_engine.from_json(game.state)
+    for order in sorted(rules_engine.awaiting(state)):
+        actions = rules_engine.legal_actions(state, order)
         if actions:
             return game.seats.get(order=order), actions[0]
     raise AssertionError("no seat has a legal action")
@@ -105,8 +107,8 @@ def awaited_move(game: Game) -> tuple[Seat, dict]:
 
 def idle_seat(game: Game) -> Seat | None:
     """A seat of ``game`` that the engine is not awaiting, if any."""
-    state = engine.from_json(game.state)
-    awaited = engine.awaiting(state)
+    rules_engine = engine_for(game)
+    awaited = rules_engine.awaiting(rules_engine.from_json(game.state))
     return game.seats.exclude(order__in=list(awaited)).first()
 
 
@@ -176,3 +178,13 @@ def play_until(game: Game, done: Callable[[engine.GameState], bool], *, seed: in
 def kind_awaited(kind: str):
     """A ``done`` predicate for ``play_until``: some seat faces a ``kind`` decision."""
     return lambda state: kind in engine.awaiting(state).values()
+
+
+def queue_set(*, game_id, user, entries: list[dict]) -> list[dict]:
+    """Make ``entries`` the user's action queue the way the page does: clear it, then add
+    each entry with ``seat_queue_change`` (each add may play the head at once on the
+    player's turn). Returns the queue as stored."""
+    queue = services.seat_queue_change(game_id=game_id, user=user, op="clear")
+    for entry in entries:
+        queue = services.seat_queue_change(game_id=game_id, user=user, op="add", entry=entry)
+    return queue

@@ -20,10 +20,11 @@ from contextlib import contextmanager
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-import engine
 from engine.simulate import choose
 from games import services
 from games.models import Game, GameStatus
+from games.rules import engine_for
+from orleans_site.celery import app
 
 
 def percentile(values: list[float], pct: float) -> float:
@@ -36,8 +37,6 @@ def percentile(values: list[float], pct: float) -> float:
 @contextmanager
 def tasks_not_inline():
     """Queue Celery tasks instead of running them inside the caller (restored on exit)."""
-    from orleans_site.celery import app
-
     previous = app.conf.task_always_eager
     app.conf.task_always_eager = False
     try:
@@ -88,19 +87,20 @@ class Command(BaseCommand):
             game = Game.objects.get(pk=game.pk)
             if game.status != GameStatus.ACTIVE:
                 return game, submit_ms, resolve_ms
-            state = engine.from_json(game.state)
-            if engine.needs_resolution(state):
+            rules_engine = engine_for(game)
+            state = rules_engine.from_json(game.state)
+            if rules_engine.needs_resolution(state):
                 started = time.perf_counter()
                 services.game_resolve(game_id=game.pk, expected_version=game.version)
                 resolve_ms.append((time.perf_counter() - started) * 1000)
                 continue
             if len(submit_ms) >= max_submissions:
                 raise CommandError(f"The game did not end within {max_submissions} submissions.")
-            awaited = engine.awaiting(state)
+            awaited = rules_engine.awaiting(state)
             if not awaited:
                 raise CommandError(f"Stuck at version {game.version}: nobody is awaited.")
             seat = rng.choice(sorted(awaited))
-            legal = engine.legal_actions(state, seat)
+            legal = rules_engine.legal_actions(state, seat)
             action = choose(rng, awaited[seat], legal, state.data, seat)
             started = time.perf_counter()
             services.game_submit_action(

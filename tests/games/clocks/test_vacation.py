@@ -11,7 +11,7 @@ from games.services import (
     VacationError, vacation_days_left, vacation_start, vacation_stop,
 )
 from games.tasks import enforce_deadlines_task
-from notifications.services import preferences_for
+from games.selectors import player_clock_for
 
 
 def alice_seat(game, alice):
@@ -38,10 +38,10 @@ def test_days_used_are_counted(fake_engine, clocked_game, frozen_now, settings, 
     settings.GAMES_VACATION_DAYS_PER_YEAR = 21
     vacation_start(user=alice)
     frozen_now.advance(days=3)
-    assert vacation_days_left(preferences_for(alice), frozen_now.now) == 18
+    assert vacation_days_left(player_clock_for(alice), frozen_now.now) == 18
     vacation_stop(user=alice)
     frozen_now.advance(days=1)
-    prefs = preferences_for(alice)
+    prefs = player_clock_for(alice)
     assert prefs.vacation_seconds_used == 3 * 86400
     assert vacation_days_left(prefs, frozen_now.now) == 18
 
@@ -62,7 +62,7 @@ def test_the_sweep_ends_a_vacation_that_used_up_the_year(fake_engine, clocked_ga
     vacation_start(user=alice)
     frozen_now.advance(days=2, minutes=1)
     enforce_deadlines_task()
-    assert preferences_for(alice).vacation_since is None
+    assert player_clock_for(alice).vacation_since is None
     assert alice_seat(game, alice).deadline == frozen_now.now + dt.timedelta(hours=24)
 
 
@@ -90,7 +90,15 @@ def test_the_preferences_page_starts_and_stops_the_vacation(client_for, frozen_n
     url = reverse("notifications-preferences")
     assert "21.0" in client.get(url).text and "Start my vacation" in client.get(url).text
     client.post(reverse("notifications-vacation"), {"action": "start"})
-    assert preferences_for(alice).vacation_since == frozen_now.now
+    assert player_clock_for(alice).vacation_since == frozen_now.now
     assert "You are on vacation" in client.get(url).text
     client.post(reverse("notifications-vacation"), {"action": "stop"})
-    assert preferences_for(alice).vacation_since is None
+    assert player_clock_for(alice).vacation_since is None
+
+
+def test_the_vacation_card_posts_to_the_games_app(client_for, frozen_now, alice):
+    client = client_for(alice)
+    page = client.get(reverse("notifications-preferences")).text
+    assert f'action="{reverse("games-vacation")}"' in page
+    client.post(reverse("games-vacation"), {"action": "start"})
+    assert player_clock_for(alice).vacation_since == frozen_now.now

@@ -1,5 +1,5 @@
 """The action queue: actions queued while planning are played on the seat's turns
-(games.services.seat_queue_set and _play_queues), also after a timeout; a queue that no
+(games.services.seat_queue_change and _play_queues), also after a timeout; a queue that no
 longer fits is dropped. The queue card and its form: tests/games/views/test_queue.py."""
 import pytest
 
@@ -7,16 +7,16 @@ import engine
 from games import services
 from games.models import Game, Move, Seat
 from tests.support.game_driver import (CASTLE_PLAN, THREE_PLACE_PLAN, VILLAGE_PLAN, both_plan_the_castle, moves_after,
-                                       richer_markets, seats, submit)
+                                       queue_set, richer_markets, seats, submit)
 
 
 def test_queued_actions_play_on_the_seats_turn_and_the_log_marks_them(started_game,
                                                                          django_capture_on_commit_callbacks):
     by_order = seats(started_game)
-    services.seat_queue_set(game_id=started_game.pk, user=by_order[0].user,
-                            entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
-    services.seat_queue_set(game_id=started_game.pk, user=by_order[1].user,
-                            entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
+    queue_set(game_id=started_game.pk, user=by_order[0].user,
+              entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
+    queue_set(game_id=started_game.pk, user=by_order[1].user,
+              entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
     both_plan_the_castle(started_game, django_capture_on_commit_callbacks)
     queued = list(Move.objects.filter(game=started_game, queued=True).values_list("seat", "action"))
     assert (0, {"type": "activate", "space": "castle"}) in queued
@@ -34,8 +34,8 @@ def test_queued_actions_play_on_the_seats_turn_and_the_log_marks_them(started_ga
 
 def test_a_queued_action_that_is_not_legal_drops_the_queue(started_game, django_capture_on_commit_callbacks):
     by_order = seats(started_game)
-    services.seat_queue_set(game_id=started_game.pk, user=by_order[0].user,
-                            entries=[{"type": "activate", "space": "university"}, {"type": "pass"}])
+    queue_set(game_id=started_game.pk, user=by_order[0].user,
+              entries=[{"type": "activate", "space": "university"}, {"type": "pass"}])
     both_plan_the_castle(started_game, django_capture_on_commit_callbacks)
     assert not Move.objects.filter(game=started_game, queued=True, seat=0).exists()
     by_order[0].refresh_from_db()
@@ -46,8 +46,7 @@ def test_a_queued_action_that_is_not_legal_drops_the_queue(started_game, django_
 
 def test_a_choice_the_queue_does_not_fix_waits_for_the_player(started_game, django_capture_on_commit_callbacks):
     by_order = seats(started_game)
-    services.seat_queue_set(game_id=started_game.pk, user=by_order[0].user,
-                            entries=[{"type": "activate", "space": "village"}])
+    queue_set(game_id=started_game.pk, user=by_order[0].user, entries=[{"type": "activate", "space": "village"}])
     with django_capture_on_commit_callbacks(execute=True):
         submit(started_game, by_order[0], {"type": "submit_plan", "placements": VILLAGE_PLAN})
         submit(started_game, by_order[1], {"type": "submit_plan"})
@@ -59,16 +58,17 @@ def test_a_choice_the_queue_does_not_fix_waits_for_the_player(started_game, djan
     assert by_order[0].action_queue == []  # the hand-made choice took the queue's head
 
 
-def test_queue_entries_are_checked(started_game):
+def test_queue_entries_are_checked(started_game, monkeypatch):
     alice_seat = seats(started_game)[0]
     with pytest.raises(services.QueueError):
-        services.seat_queue_set(game_id=started_game.pk, user=alice_seat.user, entries=[{"type": "draw", "count": 2}])
+        queue_set(game_id=started_game.pk, user=alice_seat.user, entries=[{"type": "draw", "count": 2}])
     with pytest.raises(services.QueueError):
-        services.seat_queue_set(game_id=started_game.pk, user=alice_seat.user,
-                                entries=[{"type": "activate", "space": "hay_rick"}])  # not owned
-    with pytest.raises(services.QueueError):
-        services.seat_queue_set(game_id=started_game.pk, user=alice_seat.user,
-                                entries=[{"type": "pass"}] * (services.ACTION_QUEUE_LIMIT + 1))
+        queue_set(game_id=started_game.pk, user=alice_seat.user,
+                  entries=[{"type": "activate", "space": "hay_rick"}])  # not owned
+    monkeypatch.setattr(services.queue, "ACTION_QUEUE_LIMIT", 2)
+    with pytest.raises(services.QueueError, match="At most 2"):
+        queue_set(game_id=started_game.pk, user=alice_seat.user,
+                  entries=[{"type": "activate", "space": s} for s in ("castle", "village", "university")])
 
 
 def test_the_log_marks_only_the_queued_moves_own_line(started_game, django_capture_on_commit_callbacks):
@@ -76,8 +76,8 @@ def test_the_log_marks_only_the_queued_moves_own_line(started_game, django_captu
 
     by_order = seats(started_game)
     for order in (0, 1):
-        services.seat_queue_set(game_id=started_game.pk, user=by_order[order].user,
-                                entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
+        queue_set(game_id=started_game.pk, user=by_order[order].user,
+                  entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
     both_plan_the_castle(started_game, django_capture_on_commit_callbacks)
     entries = [e for r in move_log(list(game_moves(started_game)), {0: "a", 1: "b"}) for e in r.entries]
     marked = [e["text"] for e in entries if e["queued"]]
@@ -92,10 +92,10 @@ def test_two_queues_alternate_until_both_have_passed(make_game, alice, bob, djan
     game = make_game(alice, bob, seats=2)
     richer_markets(game)
     by = seats(game)
-    services.seat_queue_set(game_id=game.pk, user=by[0].user, entries=[
+    queue_set(game_id=game.pk, user=by[0].user, entries=[
         {"type": "activate", "space": "castle"}, {"type": "activate", "space": "farmhouse"},
         {"type": "activate", "space": "university"}, {"type": "pass"}])
-    services.seat_queue_set(game_id=game.pk, user=by[1].user, entries=[
+    queue_set(game_id=game.pk, user=by[1].user, entries=[
         {"type": "activate", "space": "university"}, {"type": "pass"}])
     with django_capture_on_commit_callbacks(execute=True):
         for seat in by.values():
@@ -118,9 +118,9 @@ def test_a_queued_pass_stops_at_the_technology_prompt_and_the_other_queue_resume
     data["players"][0]["technology_pending"] = 1
     Game.objects.filter(pk=game.pk).update(state=data)
     by = seats(game)
-    services.seat_queue_set(game_id=game.pk, user=by[0].user, entries=[
+    queue_set(game_id=game.pk, user=by[0].user, entries=[
         {"type": "activate", "space": "castle"}, {"type": "pass"}])
-    services.seat_queue_set(game_id=game.pk, user=by[1].user, entries=[
+    queue_set(game_id=game.pk, user=by[1].user, entries=[
         {"type": "activate", "space": "castle"}, {"type": "activate", "space": "farmhouse"}, {"type": "pass"}])
     with django_capture_on_commit_callbacks(execute=True):
         for seat in by.values():
@@ -138,8 +138,8 @@ def test_a_timeout_passes_and_the_next_seats_queue_plays_with_its_increment(
         clocked_game, frozen_now, alice, bob, django_capture_on_commit_callbacks):
     game = clocked_game(alice, bob)
     by = seats(game)
-    services.seat_queue_set(game_id=game.pk, user=by[0].user, entries=[{"type": "activate", "space": "village"}])
-    services.seat_queue_set(game_id=game.pk, user=by[1].user,
+    queue_set(game_id=game.pk, user=by[0].user, entries=[{"type": "activate", "space": "village"}])
+    queue_set(game_id=game.pk, user=by[1].user,
                             entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
     with django_capture_on_commit_callbacks(execute=True):
         submit(game, by[0], {"type": "submit_plan", "placements": VILLAGE_PLAN})
@@ -163,7 +163,7 @@ def test_a_timeout_on_the_last_action_of_a_round_does_not_play_the_next_round(
     by = seats(game)
     plan = VILLAGE_PLAN + [{"follower": "farmer", "space": "castle"}, {"follower": "boatman", "space": "castle"},
                       {"follower": "trader", "space": "castle"}]
-    services.seat_queue_set(game_id=game.pk, user=by[1].user, entries=[{"type": "pass"}])
+    queue_set(game_id=game.pk, user=by[1].user, entries=[{"type": "pass"}])
     with django_capture_on_commit_callbacks(execute=True):
         submit(game, by[0], {"type": "submit_plan", "placements": plan})
         submit(game, by[1], {"type": "submit_plan", "placements": []})

@@ -58,7 +58,7 @@ def test_it_rejects_a_seat_that_is_not_awaited(fake_engine, started_game):
     seat, action = awaited_move(started_game)
     game_submit_action(game_id=started_game.pk, user=seat.user, action=action, expected_version=0)
     before = _snapshot(started_game)
-    with pytest.raises(engine.NotYourTurn):
+    with pytest.raises(fake_engine.NotYourTurn):
         game_submit_action(game_id=started_game.pk, user=seat.user, action=action, expected_version=1)
     assert _snapshot(started_game) == before
     assert idle_seat(started_game) == seat
@@ -96,7 +96,7 @@ def test_it_queues_the_resolution_on_commit_once_everyone_has_submitted(
     assert started_game.version == 3
     resolution = Move.objects.get(game=started_game, seq=3)
     assert resolution.seat is None and resolution.action == {"type": "resolve"}
-    assert engine.from_json(started_game.state).round == 2
+    assert fake_engine.from_json(started_game.state).round == 2
 
 
 def test_it_finishes_the_game_and_stores_the_outcome(

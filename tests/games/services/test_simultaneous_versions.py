@@ -7,7 +7,7 @@ import pytest
 import engine
 from games import services
 from games.models import Move
-from tests.support.game_driver import THREE_PLACE_PLAN, moves_after, play_until, richer_markets, seats, submit
+from tests.support.game_driver import THREE_PLACE_PLAN, moves_after, play_until, richer_markets, seats, submit, queue_set
 
 
 def place(game, seat, expected_version, follower="start_farmer", space="castle"):
@@ -71,7 +71,7 @@ def test_a_queued_move_in_between_makes_an_old_page_stale(make_game, alice, bob,
     game = make_game(alice, bob, seats=2)
     richer_markets(game)
     by = seats(game)
-    services.seat_queue_set(game_id=game.pk, user=by[1].user, entries=[{"type": "activate", "space": "university"}])
+    queue_set(game_id=game.pk, user=by[1].user, entries=[{"type": "activate", "space": "university"}])
     with django_capture_on_commit_callbacks(execute=True):
         for seat in by.values():
             submit(game, seat, {"type": "submit_plan", "placements": THREE_PLACE_PLAN})

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 import engine
-from games.board import seat_colour
+from games.presenters.board import seat_colour
 from games.models import Game, Move
 from tests.support import engine_states as H
 from tests.support.html_forms import HTMX, decision_forms

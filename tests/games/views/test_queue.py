@@ -10,7 +10,7 @@ from django.urls import reverse
 import engine
 from games import services
 from games.models import Move
-from tests.support.game_driver import CASTLE_PLAN, both_plan_the_castle, seats, submit
+from tests.support.game_driver import CASTLE_PLAN, both_plan_the_castle, seats, submit, queue_set
 
 
 def queue_url(game):
@@ -32,7 +32,7 @@ def queue_region(client, game):
 
 def test_the_queue_is_private(client_for, started_game):
     by_order = seats(started_game)
-    services.seat_queue_set(game_id=started_game.pk, user=by_order[0].user,
+    queue_set(game_id=started_game.pk, user=by_order[0].user,
                             entries=[{"type": "activate", "space": "scriptorium"}])
     mine = queue_region(client_for(by_order[0].user), started_game)
     theirs = queue_region(client_for(by_order[1].user), started_game)
@@ -62,7 +62,7 @@ def test_the_queue_form_adds_and_clears_entries(client_for, started_game):
 
 def test_a_dropped_queue_tells_its_player_why(started_game, django_capture_on_commit_callbacks, client_for):
     by_order = seats(started_game)
-    services.seat_queue_set(game_id=started_game.pk, user=by_order[0].user,
+    queue_set(game_id=started_game.pk, user=by_order[0].user,
                             entries=[{"type": "activate", "space": "university"}, {"type": "pass"}])
     both_plan_the_castle(started_game, django_capture_on_commit_callbacks)
     by_order[0].refresh_from_db()
@@ -117,7 +117,7 @@ def test_the_queue_url_refuses_get_anonymous_spectators_and_missing_csrf(started
 
 
 def test_more_than_the_limit_through_the_view_is_refused(client_for, started_game, monkeypatch):
-    monkeypatch.setattr(services, "ACTION_QUEUE_LIMIT", 2)
+    monkeypatch.setattr(services.queue, "ACTION_QUEUE_LIMIT", 2)
     seat = seats(started_game)[0]
     client = client_for(seat.user)
     for space in ("castle", "village", "university"):
@@ -165,7 +165,7 @@ def test_an_unhashable_space_is_a_clean_refusal(client_for, started_game):
 
 def test_removing_from_a_stale_tab_does_not_remove_another_entry(client_for, started_game):
     seat = seats(started_game)[0]
-    services.seat_queue_set(game_id=started_game.pk, user=seat.user,
+    queue_set(game_id=started_game.pk, user=seat.user,
                             entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
     tab1, tab2 = client_for(seat.user), client_for(seat.user)
     tab2.get(page_url(started_game))  # shows: 1. Use Castle ×  2. Pass ×

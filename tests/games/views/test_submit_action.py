@@ -4,7 +4,6 @@ import json
 import pytest
 from django.urls import reverse
 
-import engine
 from games.models import Move
 from tests.support.game_driver import awaited_move
 from tests.support.html_forms import HTMX
@@ -130,4 +129,4 @@ def test_a_completed_simultaneous_phase_is_resolved(
     assert response.status_code == 200
     started_game.refresh_from_db()
     assert started_game.version == 3
-    assert engine.from_json(started_game.state).round == 2
+    assert fake_engine.from_json(started_game.state).round == 2

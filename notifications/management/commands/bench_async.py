@@ -8,7 +8,8 @@
 
 It writes users and games into the configured database: ``make bench`` points it at a
 scratch database (``BENCH_DATABASE_URL``, default a SQLite file ``.bench.sqlite3``).
-This is a measurement, not a test: it prints figures.
+This is a measurement, not a test: it prints figures. It lives in the notifications app
+because it measures notification delivery too (the games app does not import notifications).
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game, GameStatus
+from notifications.models import Preferences, TurnEmails
+from notifications.services import digests_record, notification_deliver
 
 PLAN = {"type": "submit_plan"}
 
@@ -99,9 +102,6 @@ class Command(BaseCommand):
 
     # --- 2. the daily digest sweep for many users --------------------------------------------
     def _digest_sweep(self, run: str, users: int) -> dict:
-        from notifications.models import Preferences, TurnEmails
-        from notifications.services import digests_record, notification_deliver
-
         User = get_user_model()
         now = timezone.now()
         User.objects.bulk_create(

@@ -1,0 +1,113 @@
+"""The seam between the site and a rules engine: a protocol, a registry, a version pin.
+
+The site never imports a rules engine's API directly: it asks ``engine_for(game)`` (or
+``engine_named(rules)`` before a game exists) and calls the ``RulesEngine`` it gets. The
+registry is keyed by ``Game.rules``; ``"orleans"`` is the ``engine`` package. Tests
+register their fake engine here (``register(..., default=True)``) instead of patching.
+
+A started game is pinned to the engine that made its state: ``Game.engine_version`` must
+have the registered engine's major version (``"1.2.0"`` -> ``"1"``), else loading it is
+refused with ``EngineVersionMismatch``.
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import engine as orleans
+from games.errors import EngineVersionMismatch, UnknownRules
+
+
+class RulesEngine(Protocol):
+    """What the site uses of a rules engine (the ``engine`` package is one).
+
+    States are opaque values with ``round`` and ``phase`` attributes (the part of the
+    game a seat decides in); seats are ints 0..n-1; actions and views are JSON-safe dicts.
+    Every rule violation raises a subclass of ``RulesError`` (``MalformedAction``,
+    ``IllegalAction``, ``NotYourTurn``, ``GameOver``); bad options ``InvalidOptions``.
+    """
+
+    ENGINE_VERSION: str
+    GameOptions: Any  # .from_dict(dict) -> options, .to_dict() -> dict
+    InvalidOptions: type[Exception]
+    RulesError: type[Exception]
+    MalformedAction: type[Exception]
+    IllegalAction: type[Exception]
+    NotYourTurn: type[Exception]
+    GameOver: type[Exception]
+
+    def new_game(self, options: Any, seed: int) -> Any: ...
+    def to_json(self, state: Any) -> dict: ...
+    def from_json(self, data: dict) -> Any: ...
+    def awaiting(self, state: Any) -> dict[int, str]: ...
+    def legal_actions(self, state: Any, seat: int) -> list[dict]: ...
+    def apply(self, state: Any, seat: int, action: dict) -> tuple[Any, list[dict]]: ...
+    def needs_resolution(self, state: Any) -> bool: ...
+    def resolve(self, state: Any) -> tuple[Any, list[dict]]: ...
+    def view(self, state: Any, seat: int | None) -> dict: ...
+    def outcome(self, state: Any) -> dict | None: ...
+    def describe_action(self, action: dict, state: Any = None, seat: int | None = None) -> str: ...
+    def is_over(self, state: Any) -> bool: ...
+    def timeout_action(self, state: Any, seat: int) -> dict | None: ...
+
+
+#: Rules name (``Game.rules``) -> engine.
+REGISTRY: dict[str, RulesEngine] = {"orleans": orleans}
+#: The rules new games get unless they name others.
+DEFAULT_RULES = "orleans"
+_default = [DEFAULT_RULES]
+
+
+def register(name: str, rules_engine: RulesEngine, *, default: bool = False) -> None:
+    """Register ``rules_engine`` as ``name``; ``default``: new games get these rules."""
+    REGISTRY[name] = rules_engine
+    if default:
+        _default[0] = name
+
+
+def unregister(name: str) -> None:
+    """Remove ``name`` (``orleans`` stays); new games get ``DEFAULT_RULES`` again if
+    ``name`` was the default."""
+    if name != DEFAULT_RULES:
+        REGISTRY.pop(name, None)
+    if _default[0] == name:
+        _default[0] = DEFAULT_RULES
+
+
+def default_rules() -> str:
+    """The rules name a new game gets."""
+    return _default[0]
+
+
+def engine_named(name: str) -> RulesEngine:
+    """The engine registered as ``name``; raises ``UnknownRules``."""
+    try:
+        return REGISTRY[name]
+    except KeyError:
+        raise UnknownRules(f"This site cannot play {name!r} games.") from None
+
+
+def major(version: str) -> str:
+    """The major part of an engine version (``"1.2.0"`` -> ``"1"``)."""
+    return str(version).split(".")[0]
+
+
+def engine_for(game) -> RulesEngine:
+    """The engine that plays ``game`` (by ``game.rules``).
+
+    Once the game has a state, ``game.engine_version`` (written at the start) must have the
+    engine's major version: a state made by another major version is refused with
+    ``EngineVersionMismatch`` instead of being misread. Raises ``UnknownRules`` too.
+    """
+    rules_engine = engine_named(game.rules)
+    if game.state is not None and game.engine_version \
+            and major(game.engine_version) != major(rules_engine.ENGINE_VERSION):
+        raise EngineVersionMismatch(
+            f"This game was played with {game.rules} rules version {game.engine_version}, which this "
+            f"site (version {rules_engine.ENGINE_VERSION}) cannot load."
+        )
+    return rules_engine
+
+
+def rules_errors() -> tuple[type[Exception], ...]:
+    """The ``RulesError`` class of every registered engine (for ``except`` clauses)."""
+    return tuple({rules_engine.RulesError for rules_engine in REGISTRY.values()})

@@ -1,0 +1,47 @@
+"""The single write path for games, one concern a module.
+
+- ``lobby``: game_create, seat_join, seat_leave, game_start, game_cancel, game_expire_open
+- ``play``: game_submit_action, game_resolve, game_timeout, game_vote_end
+- ``queue``: seat_queue_change (the action queue)
+- ``clocks``: vacation_start, vacation_stop and the clock around a decision
+- ``store``: writing a move (snapshot, log row, awaited seats) for all of the above
+- ``outbox``: the only place the games app calls ``notifications``
+
+Every service is keyword-only, runs in one ``transaction.atomic`` block and locks the
+game row with ``select_for_update`` before reading anything it will change. Errors a user
+can cause are ``games.errors.ServiceError`` subclasses; ``engine.RulesError`` passes
+through unchanged. This package re-exports every public name, so
+``from games import services; services.game_submit_action(...)`` keeps working.
+"""
+from __future__ import annotations
+
+from games.errors import (
+    AlreadySeated, GameFull, GameNotFound, InvalidGameOptions, InviteRequired, NoAbsentPlayer, NotCreator,
+    NotEnoughPlayers, NotSeated, QueueChanged, QueueError, ServiceError, StaleVersion, VacationError, WrongStatus,
+)
+from games.presenters.queue import queue_entry_label
+from games.selectors import (
+    open_game_cutoff, seats_past_deadline, vacation_allowance_seconds, vacation_days_left, vacation_used_seconds,
+    vacations_used_up,
+)  # reads that lived here before the split
+from games.services.clocks import vacation_start, vacation_stop
+from games.services.lobby import game_cancel, game_create, game_expire_open, game_start, seat_join, seat_leave
+from games.services.locks import GameId
+from games.services.play import (
+    INDEPENDENT_ACTION_TYPES, MAX_TIMEOUT_ACTIONS, STALE_WINDOW, _only_others_moved_independently, game_resolve,
+    game_submit_action, game_timeout, game_vote_end, score_as_it_stands,
+)
+from games.services.queue import ACTION_QUEUE_LIMIT, seat_queue_change
+
+__all__ = [
+    "ACTION_QUEUE_LIMIT", "INDEPENDENT_ACTION_TYPES", "MAX_TIMEOUT_ACTIONS", "STALE_WINDOW",
+    "AlreadySeated", "GameFull", "GameId", "GameNotFound", "InvalidGameOptions", "InviteRequired",
+    "NoAbsentPlayer", "NotCreator", "NotEnoughPlayers", "NotSeated", "QueueChanged", "QueueError",
+    "ServiceError", "StaleVersion", "VacationError", "WrongStatus",
+    "_only_others_moved_independently",
+    "game_cancel", "game_create", "game_expire_open", "game_resolve", "game_start", "game_submit_action",
+    "game_timeout", "game_vote_end", "open_game_cutoff", "queue_entry_label", "score_as_it_stands",
+    "seat_join", "seat_leave", "seat_queue_change", "seats_past_deadline",
+    "vacation_allowance_seconds", "vacation_days_left", "vacation_start", "vacation_stop",
+    "vacation_used_seconds", "vacations_used_up",
+]

@@ -1,0 +1,88 @@
+"""Clocks around decisions, and vacation (a site rule, not a game rule).
+
+A seat's clock runs while the engine awaits it and its player is not on vacation
+(``games.clock`` holds the arithmetic). A decision charges the clock and adds the
+increment; vacation stops every running clock of the user until it ends.
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import clock
+from games.errors import VacationError
+from games.models import Game, GameStatus, PlayerClock, Seat
+from games.selectors import vacation_days_left, vacation_used_seconds
+from games.services.locks import _lock_game
+
+
+def _player_decided(game: Game, seat: Seat) -> None:
+    """A decision by the seat's player: charge its clock and add the increment (capped),
+    reset its timeout count; an absent player is back, and when no seat is absent any
+    more the votes to end the game are dropped. Caller holds the game row lock."""
+    if clock.has_clock(game):
+        clock.decide(seat, game, timezone.now())
+    was_absent = seat.absent
+    seat.timeouts_in_a_row, seat.absent = 0, False
+    seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline",
+                             "timeouts_in_a_row", "absent"])
+    if was_absent and not Seat.objects.filter(game=game, absent=True).exists():
+        Seat.objects.filter(game=game).update(votes_to_end=False)
+
+
+def _locked_player_clock(user) -> PlayerClock:
+    """The user's vacation record, created if missing, locked for this transaction."""
+    PlayerClock.objects.get_or_create(user=user)
+    return PlayerClock.objects.select_for_update().get(user=user)
+
+
+def _each_clock_seat(user):
+    """Lock, one by one in game id order, each game with a clock the user plays in; yields
+    (game, seat) with the seat read under the lock. Inside ``transaction.atomic``."""
+    game_ids = (Seat.objects.filter(user=user, game__status=GameStatus.ACTIVE,
+                                    game__clock_initial_seconds__gt=0)
+                .order_by("game_id").values_list("game_id", flat=True))
+    for game_id in list(game_ids):
+        game = _lock_game(game_id)
+        seat = Seat.objects.filter(game=game, user=user).first()
+        if game.status == GameStatus.ACTIVE and seat is not None:
+            yield game, seat
+
+
+@transaction.atomic
+def vacation_start(*, user, now: dt.datetime | None = None) -> None:
+    """Start the user's vacation: every running clock of theirs stops (no timeouts, no
+    reminders) until ``vacation_stop``. Idempotent; raises ``VacationError`` when no
+    vacation days are left this year."""
+    now = now or timezone.now()
+    player_clock = _locked_player_clock(user)
+    if player_clock.vacation_since is not None:
+        return
+    if vacation_days_left(player_clock, now) <= 0:
+        raise VacationError("You have used all your vacation days for this year.")
+    player_clock.vacation_seconds_used = vacation_used_seconds(player_clock, now)
+    player_clock.vacation_year, player_clock.vacation_since = now.year, now
+    player_clock.save(update_fields=["vacation_since", "vacation_year", "vacation_seconds_used"])
+    for _, seat in _each_clock_seat(user):
+        if seat.clock_started_at is not None:
+            clock.stop(seat, now)
+            seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline"])
+
+
+@transaction.atomic
+def vacation_stop(*, user, now: dt.datetime | None = None) -> None:
+    """End the user's vacation: the days used are counted and the clocks of the seats
+    awaited meanwhile start again from their banks. Idempotent."""
+    now = now or timezone.now()
+    player_clock = _locked_player_clock(user)
+    if player_clock.vacation_since is None:
+        return
+    player_clock.vacation_seconds_used = vacation_used_seconds(player_clock, now)
+    player_clock.vacation_year, player_clock.vacation_since = now.year, None
+    player_clock.save(update_fields=["vacation_since", "vacation_year", "vacation_seconds_used"])
+    for _, seat in _each_clock_seat(user):
+        if seat.awaiting and seat.clock_started_at is None:
+            clock.start(seat, now)
+            seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline"])

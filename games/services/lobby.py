@@ -1,0 +1,176 @@
+"""The lobby: open a game, join, leave, start, cancel, and expire games nobody started.
+
+Every function is keyword-only, runs in one ``transaction.atomic`` block and locks the
+game row first. The engine validates the options; starting creates the engine state.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games import clock
+from games.access import check_invite_token
+from games.errors import (
+    AlreadySeated, GameFull, InvalidGameOptions, InviteRequired, NotCreator, NotEnoughPlayers, NotSeated,
+)
+from games.models import Game, GameStatus, Seat
+from games.rules import default_rules, engine_for, engine_named
+from games.selectors import open_game_cutoff
+from games.services import outbox
+from games.services.locks import GameId, _lock_game, _require_creator, _require_status
+from games.services.store import _sync_awaiting
+
+
+def _renumber_seats(game: Game, seats: list[Seat]) -> None:
+    """Give ``seats`` the orders 0..n-1 in list order, without breaking (game, order) uniqueness."""
+    Seat.objects.filter(game=game).update(order=F("order") + 100)
+    for order, seat in enumerate(seats):
+        seat.order = order
+        seat.colour = Seat.COLOURS[order] if game.status == GameStatus.ACTIVE else ""
+        seat.save(update_fields=["order", "colour"])
+
+
+
+def _start(game: Game) -> None:
+    """Shuffle the seats with the game's seed, create the engine state, go active.
+
+    Caller holds the game row lock and has checked that at least two seats are filled.
+    """
+    seats = list(Seat.objects.filter(game=game).order_by("order"))
+    random.Random(game.seed).shuffle(seats)
+    rules_engine = engine_for(game)
+    options = rules_engine.GameOptions.from_dict({**game.options, "players": len(seats)})
+    state = rules_engine.new_game(options, game.seed)
+    game.options = options.to_dict()
+    game.engine_version = rules_engine.ENGINE_VERSION  # the pin: games.rules.engine_for checks it
+    game.state = rules_engine.to_json(state)
+    game.status = GameStatus.ACTIVE
+    game.started_at = timezone.now()
+    game.save(
+        update_fields=["options", "engine_version", "state", "status", "started_at"]
+    )
+    _renumber_seats(game, seats)
+    Seat.objects.filter(game=game).update(bank_seconds=game.clock_initial_seconds)
+    outbox.game_changed(game, newly_awaited=_sync_awaiting(game, state), started=True)
+
+
+@transaction.atomic
+def game_create(
+    *, creator, name: str, max_seats: int, options: dict, is_public: bool = True,
+    seed: int | None = None, pace: str = "none", rules: str | None = None,
+) -> Game:
+    """Open a new game in the lobby with ``creator`` in the first seat.
+
+    ``options`` are engine option names (see ``engine.GameOptions``) without ``players``;
+    they are validated by the engine. ``seed`` fixes the engine seed (playtests, tests);
+    a random one is drawn when it is None. ``pace`` names a preset of ``clock.PACES``
+    (``none``: no clock). ``rules`` names the rules engine (``games.rules.REGISTRY``;
+    None: ``default_rules()``). Raises ``InvalidGameOptions``, ``UnknownRules``.
+    """
+    rules = rules or default_rules()
+    rules_engine = engine_named(rules)
+    if pace not in clock.PACES:
+        raise InvalidGameOptions(f"Unknown pace {pace!r}.")
+    chosen = clock.PACES[pace]
+    if not Game.MIN_SEATS <= max_seats <= Game.MAX_SEATS:
+        raise InvalidGameOptions(
+            f"A game has {Game.MIN_SEATS} to {Game.MAX_SEATS} seats, not {max_seats}."
+        )
+    try:
+        checked = rules_engine.GameOptions.from_dict({**options, "players": max_seats})
+    except rules_engine.InvalidOptions as exc:
+        raise InvalidGameOptions(str(exc)) from exc
+    game = Game.objects.create(
+        name=name.strip() or f"{creator}'s game",
+        creator=creator,
+        max_seats=max_seats,
+        options=checked.to_dict(),
+        rules=rules,
+        engine_version=rules_engine.ENGINE_VERSION,
+        is_public=is_public,
+        clock_initial_seconds=chosen.initial,
+        clock_increment_seconds=chosen.increment,
+        clock_cap_seconds=chosen.cap,
+        **({} if seed is None else {"seed": seed}),
+    )
+    Seat.objects.create(game=game, user=creator, order=0)
+    return game
+
+
+@transaction.atomic
+def seat_join(*, game_id: GameId, user, invite_token: str | None = None) -> Seat:
+    """Seat ``user`` at an open game; start the game when this fills the last seat.
+
+    Private games need ``invite_token`` from the game's invite link.
+    """
+    game = _lock_game(game_id)
+    _require_status(game, GameStatus.OPEN, "This game is no longer taking players.")
+    if not game.is_public and not check_invite_token(game, invite_token):
+        raise InviteRequired("This game is private: you need its invite link to join.")
+    taken = list(Seat.objects.filter(game=game).values_list("user_id", "order"))
+    if any(user_id == user.pk for user_id, _ in taken):
+        raise AlreadySeated("You already have a seat at this game.")
+    if len(taken) >= game.max_seats:
+        raise GameFull("Every seat at this game is taken.")
+    seat = Seat.objects.create(
+        game=game, user=user, order=max((order for _, order in taken), default=-1) + 1
+    )
+    if len(taken) + 1 == game.max_seats:
+        _start(game)
+        seat.refresh_from_db()
+    return seat
+
+
+@transaction.atomic
+def seat_leave(*, game_id: GameId, user) -> None:
+    """Give up a seat before the game starts. The creator cancels instead of leaving."""
+    game = _lock_game(game_id)
+    _require_status(game, GameStatus.OPEN, "You can only leave a game before it starts.")
+    if game.creator_id == user.pk:
+        raise NotCreator("You created this game: cancel it instead of leaving.")
+    deleted, _ = Seat.objects.filter(game=game, user=user).delete()
+    if not deleted:
+        raise NotSeated("You do not have a seat at this game.")
+    _renumber_seats(game, list(Seat.objects.filter(game=game).order_by("order")))
+
+
+@transaction.atomic
+def game_start(*, game_id: GameId, user) -> Game:
+    """The creator starts an open game once at least two seats are filled."""
+    game = _lock_game(game_id)
+    _require_status(game, GameStatus.OPEN, "This game has already started or ended.")
+    _require_creator(game, user)
+    if Seat.objects.filter(game=game).count() < Game.MIN_SEATS:
+        raise NotEnoughPlayers(f"At least {Game.MIN_SEATS} players are needed to start.")
+    _start(game)
+    return game
+
+
+@transaction.atomic
+def game_cancel(*, game_id: GameId, user) -> Game:
+    """The creator cancels a game that has not started."""
+    game = _lock_game(game_id)
+    _require_status(game, GameStatus.OPEN, "Only a game that has not started can be cancelled.")
+    _require_creator(game, user)
+    game.status = GameStatus.CANCELLED
+    game.save(update_fields=["status"])
+    return game
+
+
+@transaction.atomic
+def game_expire_open(*, game_id: GameId, now: dt.datetime | None = None) -> bool:
+    """Cancel an open game nobody started within ``GAMES_OPEN_GAME_MAX_DAYS`` days; the
+    creator is emailed. Idempotent: False if it is no longer open or not old enough."""
+    now = now or timezone.now()
+    game = _lock_game(game_id)
+    if game.status != GameStatus.OPEN or game.created_at > open_game_cutoff(now):
+        return False
+    game.status = GameStatus.CANCELLED
+    game.save(update_fields=["status"])
+    outbox.game_cancelled(game)
+    return True
+

@@ -1,0 +1,40 @@
+"""The one place the games app calls notifications: record rows, deliver on commit.
+
+Notification rows are written in the caller's transaction (under the game row lock, after
+the version was bumped), so nothing is lost if the broker is down; delivery tasks are
+queued with ``orleans_site.tasks.enqueue_on_commit`` and only run once the rows exist.
+"""
+from __future__ import annotations
+
+from notifications.services import record_game_cancelled, record_game_notifications, record_timed_out
+from notifications.tasks import deliver_game_notifications_task, deliver_notification_task
+from orleans_site.tasks import enqueue_on_commit
+
+
+def game_changed(game, *, newly_awaited: list, started: bool = False, finished: bool = False) -> None:
+    """Record the emails this change causes (same transaction) and deliver them on commit.
+
+    ``newly_awaited`` are the ``Seat`` rows that became awaited; ``started`` / ``finished``
+    say the game just started or ended. Turn emails go to the newly awaited seats; whether
+    one is sent is decided at delivery, never by whether the player has the page open.
+    """
+    if record_game_notifications(game=game, newly_awaited=newly_awaited, started=started,
+                                 finished=finished):
+        enqueue_on_commit(deliver_game_notifications_task, str(game.id), game.version)
+
+
+def seat_timed_out(game, seat, *, moves: int) -> None:
+    """Record the "you were timed out" email for ``seat`` (``moves``: how many actions the
+    timeout policy took); ``deliver_game`` sends it."""
+    record_timed_out(game=game, seat=seat, moves=moves)
+
+
+def deliver_game(game) -> None:
+    """Deliver, on commit, what was recorded for ``game`` at its current version."""
+    enqueue_on_commit(deliver_game_notifications_task, str(game.id), game.version)
+
+
+def game_cancelled(game) -> None:
+    """Record the creator's "your game was cancelled" email and deliver it on commit."""
+    notification = record_game_cancelled(game=game)
+    enqueue_on_commit(deliver_notification_task, notification.pk)

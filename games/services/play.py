@@ -1,0 +1,195 @@
+"""Playing a game: a player's action, a phase's resolution, a timeout, the vote to end.
+
+Every function is keyword-only, runs in one ``transaction.atomic`` block and locks the
+game row first. Rules are never decided here: the services call ``engine`` and store what
+it returns (``store._store``); ``engine.RulesError`` from ``engine.apply`` passes through
+unchanged. ``INDEPENDENT_ACTION_TYPES`` and ``score_as_it_stands`` are still site copies
+of engine knowledge, kept here so the engine's metadata can replace them in one place.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from engine.scoring import ranking, score_breakdown
+from games import clock
+from games.errors import NoAbsentPlayer, NotSeated, StaleVersion
+from games.models import Game, GameStatus, Move, Seat
+from games.rules import engine_for
+from games.services import outbox
+from games.services.clocks import _player_decided
+from games.services.locks import GameId, _lock_game, _require_status
+from games.services.queue import _play_queues, _queue_follows_manual_move
+from games.services.store import _store, _sync_awaiting
+
+#: Action types of simultaneous steps (followers, planning, event prompts) that change only
+#: the acting seat's own situation: another seat's move of one of these kinds does not make
+#: a player's page stale, so players planning at the same time do not refuse each other.
+INDEPENDENT_ACTION_TYPES = frozenset({"draw", "pull_back", "place", "unplace", "submit_plan", "return_food", "torture"})
+#: How many moves back a page may be and still be checked for independence.
+STALE_WINDOW = 40
+
+
+def _only_others_moved_independently(game: Game, seat_order: int, expected_version: int) -> bool:
+    """True if every move after ``expected_version`` was another seat's independent action.
+
+    Then the page the player acted on still shows everything their decision depends on, so
+    the submission is checked against the current state instead of being refused as stale
+    (``engine.apply`` still validates it). A resolution step (seat null) or any move of the
+    player's own seat, or a page older than ``STALE_WINDOW`` moves, makes it stale.
+    """
+    if not 0 <= expected_version < game.version or game.version - expected_version > STALE_WINDOW:
+        return False
+    later = Move.objects.filter(game=game, seq__gt=expected_version).values_list("seat", "action")
+    return all(
+        seat is not None and seat != seat_order and action.get("type") in INDEPENDENT_ACTION_TYPES
+        for seat, action in later
+    )
+
+
+@transaction.atomic
+def game_submit_action(*, game_id: GameId, user, action: dict, expected_version: int) -> Move:
+    """Apply one player's action: the only way a move enters a game.
+
+    Locks the game, checks it is active and still at ``expected_version`` (else
+    ``StaleVersion``, unless only other seats' independent simultaneous moves came in
+    between: see ``_only_others_moved_independently``), finds the user's seat (else
+    ``NotSeated``), calls ``engine.apply``
+    (``engine.RulesError`` propagates, nothing is written), then appends the ``Move``,
+    stores the snapshot and bumps the version. If a simultaneous phase is now complete,
+    ``resolve_game_task`` is queued to run after commit. Returns the new move.
+    """
+    game = _lock_game(game_id)
+    _require_status(game, GameStatus.ACTIVE, "This game is not being played.")
+    seat = Seat.objects.filter(game=game, user=user).first()
+    if game.version != expected_version and not (
+        seat is not None and _only_others_moved_independently(game, seat.order, expected_version)
+    ):
+        raise StaleVersion(expected=expected_version, actual=game.version)
+    if seat is None:
+        raise NotSeated("You do not have a seat at this game.")
+    rules_engine = engine_for(game)
+    new_state, events = rules_engine.apply(rules_engine.from_json(game.state), seat.order, action)
+    if action.get("type") not in clock.PLANNING_STEPS:
+        _player_decided(game, seat)
+    _queue_follows_manual_move(seat, action)
+    move = _store(game, new_state, seat=seat.order, action=action, events=events)
+    _play_queues(game, new_state)
+    return move
+
+@transaction.atomic
+def game_resolve(*, game_id: GameId, expected_version: int) -> Move | None:
+    """Resolve a completed simultaneous phase; idempotent.
+
+    Does nothing (returns None) if the game has moved past ``expected_version``, is not
+    active, or needs no resolution, so duplicate or late task deliveries are harmless.
+    """
+    game = _lock_game(game_id)
+    if game.status != GameStatus.ACTIVE or game.version != expected_version:
+        return None
+    rules_engine = engine_for(game)
+    state = rules_engine.from_json(game.state)
+    if not rules_engine.needs_resolution(state):
+        return None
+    new_state, events = rules_engine.resolve(state)
+    move = _store(game, new_state, seat=None, action={"type": "resolve"}, events=events)
+    _play_queues(game, new_state)
+    return move
+
+
+#: At most this many timeout actions are applied for one seat in one call (a torture debt
+#: is paid one item at a time); a safety bound, never reached in a real game.
+MAX_TIMEOUT_ACTIONS = 40
+
+
+@transaction.atomic
+def game_timeout(*, game_id: GameId, seat_order: int, expected_version: int,
+                 now: dt.datetime | None = None) -> list[Move]:
+    """Apply the timeout policy for a seat whose time bank ran out; idempotent.
+
+    Does nothing (returns ``[]``) unless the game is active, still at ``expected_version``,
+    and the seat is awaited with a running clock past its deadline at ``now`` — so a sweep
+    that runs twice, or two sweeps racing, time a seat out once. Otherwise
+    the engine's ``timeout_action`` is applied for the seat, within the round and phase it
+    timed out in, until it is no longer awaited (a
+    draw is followed by the plan's submission), each action stored as a move marked
+    ``timed_out``. The seat's bank becomes the increment, its consecutive timeouts grow by
+    one, and after ``GAMES_ABSENT_AFTER_TIMEOUTS`` of them it is marked absent. The player
+    gets a "you were timed out" email. Returns the moves stored.
+    """
+    now = now or timezone.now()
+    game = _lock_game(game_id)
+    if game.status != GameStatus.ACTIVE or game.version != expected_version:
+        return []
+    seat = Seat.objects.filter(game=game, order=seat_order).first()
+    if seat is None or not seat.awaiting or seat.clock_started_at is None \
+            or clock.remaining(seat, now) > 0:
+        return []
+    rules_engine = engine_for(game)
+    state, moves = rules_engine.from_json(game.state), []
+    started_in = (state.round, state.phase)  # the part of the game the seat was deciding in
+    while len(moves) < MAX_TIMEOUT_ACTIONS and game.status == GameStatus.ACTIVE:
+        if (state.round, state.phase) != started_in:
+            break  # the decision that timed out is made: the next part of the game has its own clock
+        action = rules_engine.timeout_action(state, seat_order)
+        if action is None:
+            break
+        state, events = rules_engine.apply(state, seat_order, action)
+        moves.append(_store(game, state, seat=seat_order, action=action, events=events,
+                            timed_out=True))
+    seat.refresh_from_db()
+    clock.after_timeout(seat, game, now)
+    seat.timeouts_in_a_row += 1
+    seat.absent = seat.absent or seat.timeouts_in_a_row >= settings.GAMES_ABSENT_AFTER_TIMEOUTS
+    seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline",
+                             "timeouts_in_a_row", "absent"])
+    outbox.seat_timed_out(game, seat, moves=len(moves))
+    _play_queues(game, state)
+    outbox.deliver_game(game)
+    return moves
+
+
+def score_as_it_stands(state: Any) -> dict:
+    """Scores and ranking of an unfinished game, as ``engine.outcome`` would give them if
+    it ended now (RULES §10.3 scoring via ``engine.scoring``), marked ``ended_early``."""
+    data = state.data
+    scores = [score_breakdown(data, s) for s in range(len(data["players"]))]
+    rank = ranking(scores)
+    return {"scores": scores, "ranking": rank,
+            "winners": [r["seat"] for r in rank if r["place"] == 1], "ended_early": True}
+
+
+@transaction.atomic
+def game_vote_end(*, game_id: GameId, user) -> bool:
+    """The user votes to end an active game in which a seat is absent; idempotent.
+
+    When every seated player who is not absent has voted, the game is finished and scored
+    as it stands (``score_as_it_stands``), placements recorded, everyone emailed. Returns
+    True if this vote ended the game. Raises ``NotSeated``, ``WrongStatus``,
+    ``NoAbsentPlayer`` (also when the voter is the absent one).
+    """
+    game = _lock_game(game_id)
+    _require_status(game, GameStatus.ACTIVE, "This game is not being played.")
+    seats = list(Seat.objects.filter(game=game))
+    mine = next((s for s in seats if s.user_id == user.pk), None)
+    if mine is None:
+        raise NotSeated("You do not have a seat at this game.")
+    if not any(s.absent for s in seats) or mine.absent:
+        raise NoAbsentPlayer("A game can be ended by vote only while another player is absent.")
+    if not mine.votes_to_end:
+        mine.votes_to_end = True
+        mine.save(update_fields=["votes_to_end"])
+    if not all(s.votes_to_end for s in seats if not s.absent):
+        return False
+    game.status = GameStatus.FINISHED
+    game.finished_at = timezone.now()
+    game.outcome = score_as_it_stands(engine_for(game).from_json(game.state))
+    game.save(update_fields=["status", "finished_at", "outcome"])
+    _sync_awaiting(game, None)
+    outbox.game_changed(game, newly_awaited=[], finished=True)
+    return True
+

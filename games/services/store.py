@@ -1,0 +1,79 @@
+"""Writing a move: the snapshot, the log row, the awaited seats and their clocks.
+
+Shared by every service that changes a game's state (``play``, ``queue``, ``lobby``); it
+sits below them so that ``play`` can play queues and ``queue`` can store moves without an
+import cycle. Caller holds the game row lock.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+
+from games import clock
+from games.models import Game, GameStatus, Move, Seat
+from games.rules import engine_for
+from games.selectors import users_on_vacation
+from games.services import outbox
+from games.tasks import resolve_game_task
+from orleans_site.tasks import enqueue_on_commit
+
+
+def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
+    """Copy the engine's ``awaiting(state)`` onto the seats (drives "waiting for you" lists) and
+    start or stop their clocks.
+
+    Returns the seats that are awaited now and were not before (a change of decision kind
+    while still awaited, e.g. draw then plan, does not count); ``awaiting_since`` is set
+    when a seat becomes awaited and cleared when it no longer is. In a game with a clock a
+    newly awaited seat's clock starts (unless its player is on vacation) and a seat no
+    longer awaited has its clock stopped, charged for the time it ran.
+    """
+    awaited = {} if game.status != GameStatus.ACTIVE else engine_for(game).awaiting(state)
+    newly_awaited = []
+    now = timezone.now()
+    seats = list(Seat.objects.filter(game=game).select_related("user"))
+    changing = [seat for seat in seats if seat.awaiting != str(awaited.get(seat.order, ""))]
+    on_vacation = (users_on_vacation([s.user_id for s in changing])
+                   if changing and clock.has_clock(game) else set())
+    for seat in changing:
+        kind = str(awaited.get(seat.order, ""))
+        if not seat.awaiting:
+            newly_awaited.append(seat)
+            seat.awaiting_since = now
+            if clock.has_clock(game) and seat.user_id not in on_vacation:
+                clock.start(seat, now)
+        elif not kind:
+            seat.awaiting_since = None
+            clock.stop(seat, now)
+        seat.awaiting = kind
+        seat.save(update_fields=["awaiting", "awaiting_since", "bank_seconds",
+                                 "clock_started_at", "deadline"])
+    return newly_awaited
+
+
+
+def _store(game: Game, state: Any, *, seat: int | None, action: dict, events: list,
+           timed_out: bool = False, queued: bool = False) -> Move:
+    """Append the move, store the new snapshot, bump the version, finish if over.
+
+    Caller holds the game row lock. ``timed_out`` marks a move of the timeout policy,
+    ``queued`` one played from the seat's action queue.
+    """
+    move = Move.objects.create(
+        game=game, seq=game.version + 1, seat=seat, action=action, events=list(events),
+        timed_out=timed_out, queued=queued,
+    )
+    rules_engine = engine_for(game)
+    game.state = rules_engine.to_json(state)
+    game.version += 1
+    if rules_engine.is_over(state):
+        game.status = GameStatus.FINISHED
+        game.finished_at = timezone.now()
+        game.outcome = rules_engine.outcome(state)
+    game.save(update_fields=["state", "version", "status", "finished_at", "outcome"])
+    newly_awaited = _sync_awaiting(game, state)
+    outbox.game_changed(game, newly_awaited=newly_awaited, finished=game.status == GameStatus.FINISHED)
+    if game.status == GameStatus.ACTIVE and rules_engine.needs_resolution(state):
+        enqueue_on_commit(resolve_game_task, str(game.id), game.version)
+    return move

@@ -1,0 +1,30 @@
+"""The vacation form post: start or stop the user's vacation (its card is shown on the
+preferences page, ``templates/games/_vacation_card.html``)."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.views.decorators.http import require_POST
+
+from games.errors import VacationError
+from games.services import vacation_start, vacation_stop
+
+
+@login_required
+@require_POST
+def vacation(request: HttpRequest) -> HttpResponse:
+    """Start (``action=start``) or stop (``action=stop``) the user's vacation, then go back
+    to the preferences page, where the vacation card is."""
+    if request.POST.get("action") == "start":
+        try:
+            vacation_start(user=request.user)
+        except VacationError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, "Enjoy your vacation: your game clocks are stopped.")
+    else:
+        vacation_stop(user=request.user)
+        messages.success(request, "Welcome back: your game clocks run again.")
+    return redirect("notifications-preferences")

@@ -1,0 +1,61 @@
+"""games.rules: the site reaches a rules engine only through the registry, keyed by
+``Game.rules`` and pinned by ``Game.engine_version``."""
+from __future__ import annotations
+
+import pytest
+
+import engine
+from games import rules
+from games.errors import EngineVersionMismatch, UnknownRules
+from games.models import Game
+from games.services import game_submit_action
+from tests.games import fake_engine as fake
+
+PROTOCOL = sorted(set(rules.RulesEngine.__annotations__)
+                  | {name for name in vars(rules.RulesEngine) if not name.startswith("_")})
+
+
+@pytest.mark.parametrize("rules_engine", [engine, fake], ids=["orleans", "fake"])
+def test_the_real_engine_and_the_fake_offer_everything_the_site_calls(rules_engine):
+    assert [name for name in PROTOCOL if not hasattr(rules_engine, name)] == []
+    state = rules_engine.new_game(rules_engine.GameOptions.from_dict({"players": 2}), 1)
+    # a timeout stops where either changes (games.services.play.game_timeout)
+    assert isinstance(state.round, int) and isinstance(state.phase, str)
+
+
+def test_a_new_game_plays_the_orleans_rules_at_the_engine_version(started_game):
+    assert (started_game.rules, started_game.engine_version) == ("orleans", engine.ENGINE_VERSION)
+    assert rules.engine_for(started_game) is engine
+
+
+def test_the_fake_is_registered_as_its_own_rules_for_the_test(fake_engine, started_game):
+    assert (started_game.rules, started_game.engine_version) == ("fake", fake.ENGINE_VERSION)
+    assert rules.engine_for(started_game) is fake
+
+
+def test_unregistering_the_fake_gives_new_games_the_orleans_rules_again():
+    rules.register("fake", fake, default=True)
+    rules.unregister("fake")
+    assert rules.default_rules() == "orleans" and "fake" not in rules.REGISTRY
+
+
+def test_a_state_of_another_major_engine_version_is_refused(started_game):
+    Game.objects.filter(pk=started_game.pk).update(engine_version="0.9.0")
+    started_game.refresh_from_db()
+    with pytest.raises(EngineVersionMismatch, match="version 0.9.0"):
+        rules.engine_for(started_game)
+    with pytest.raises(EngineVersionMismatch):
+        game_submit_action(game_id=started_game.pk, user=started_game.creator,
+                           action={"type": "pass"}, expected_version=started_game.version)
+
+
+def test_a_state_of_the_same_major_version_is_played(started_game):
+    Game.objects.filter(pk=started_game.pk).update(engine_version=f"{rules.major(engine.ENGINE_VERSION)}.99.0")
+    started_game.refresh_from_db()
+    assert rules.engine_for(started_game) is engine
+
+
+def test_a_game_of_rules_the_site_does_not_know_is_refused(started_game):
+    started_game.rules = "chess"
+    with pytest.raises(UnknownRules, match="chess"):
+        rules.engine_for(started_game)
