@@ -21,7 +21,7 @@ from games.rules import RulesEngine, engine_for
 from games.services import outbox
 from games.services.clocks import _player_decided
 from games.services.locks import GameId, _lock_game, _require_status
-from games.services.queue import _play_queues, _queue_follows_manual_move
+from games.services.queue import _play_queues, _save_queue_after_move
 from games.services.store import _store, _sync_awaiting
 
 #: How many moves back a page may be and still be checked for independence.
@@ -79,7 +79,7 @@ def game_submit_action(*, game_id: GameId, user, action: dict, expected_version:
     # a provisional planning step (placing, taking back) is no decision: repeating it buys no time
     if not rules_engine.is_provisional(action):
         _player_decided(game, seat)
-    _queue_follows_manual_move(rules_engine, seat, action)
+    _save_queue_after_move(rules_engine, seat, action)
     move = _store(game, new_state, seat=seat.order, action=action, events=events)
     _play_queues(game, new_state)
     return move

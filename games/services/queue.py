@@ -27,9 +27,10 @@ def _queue_round(rules_engine: RulesEngine, state: Any) -> int:
     return rules_engine.game_part(state)[0]
 
 
-def _queue_follows_manual_move(rules_engine: RulesEngine, seat: Seat, action: dict) -> None:
-    """The seat's queue after its own move by hand (the engine's ``queue_after_move``: a
-    pass empties it, using the place at its head removes that entry)."""
+def _save_queue_after_move(rules_engine: RulesEngine, seat: Seat, action: dict) -> None:
+    """Store the seat's queue after its own move, by hand or queued (the engine's
+    ``queue_after_move``: e.g. a pass empties it, using the place at its head removes that
+    entry: the player made the choice the queue was waiting for)."""
     if not seat.action_queue:
         return
     after = rules_engine.queue.queue_after_move(seat.action_queue, action)
@@ -75,8 +76,7 @@ def _play_queues(game: Game, state: Any) -> None:
             seat.action_queue_note = detail["message"]
             seat.save(update_fields=["action_queue", "action_queue_note"])
             return
-        seat.action_queue = rules_engine.queue.queue_after_move(seat.action_queue, detail)
-        seat.save(update_fields=["action_queue"])
+        _save_queue_after_move(rules_engine, seat, detail)
         _player_decided(game, seat)
         state, events = rules_engine.apply(state, seat.order, detail)
         _store(game, state, seat=seat.order, action=detail, events=events, queued=True)
