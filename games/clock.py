@@ -45,12 +45,6 @@ PACES: dict[str, Pace] = {
     "slow": _preset("slow", "Slow: 7 days, +2 days per decision", 7 * DAY, 2 * DAY),
 }
 
-#: Own actions that are steps of a plan, freely undone: they are not decisions, so they
-#: neither charge the clock nor earn the increment (placing and taking back a follower
-#: again and again must not buy time). Submitting the plan is the decision.
-PLANNING_STEPS = frozenset({"place", "unplace"})
-
-
 def pace_of(game) -> Pace:
     """The preset matching the game's clock fields, or a "custom" pace."""
     for pace in PACES.values():

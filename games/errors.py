@@ -1,13 +1,26 @@
 """Every refusal the site itself makes (as opposed to ``engine.RulesError``).
 
-A ``ServiceError`` carries a message fit to show the user; ``games.views.errors`` turns
-either kind into the ``#flash`` message (or a redirect with a message).
+A ``ServiceError`` carries a ``message`` fit to show the user (and a ``code``, as an engine
+refusal does); ``games.views.errors`` turns either kind into the ``#flash`` message (or a
+redirect with a message), always from ``message``, never an engine's developer text.
 """
 from __future__ import annotations
 
 
 class ServiceError(Exception):
-    """A request the site refuses; the message is shown to the user."""
+    """A request the site refuses.
+
+    ``ServiceError(message, code=None)``: ``message`` is the sentence shown to the user
+    (also ``str(err)``); ``code`` a machine-readable reason (default ``default_code``), the
+    rules engine's refusal code when the refusal came from it.
+    """
+
+    default_code = "refused"
+
+    def __init__(self, message: str = "", *, code: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code or self.default_code
 
 
 class GameNotFound(ServiceError):
@@ -57,15 +70,19 @@ class VacationError(ServiceError):
 class StaleVersion(ServiceError):
     """The submission was made against an older version of the game.
 
-    ``expected`` is the version the page showed, ``actual`` the game's version now.
+    ``expected`` is the version the page showed, ``actual`` the game's version now;
+    ``code`` is the rules engine's ``STALE`` code (``"stale"``).
     """
 
-    def __init__(self, *, expected: int, actual: int) -> None:
+    default_code = "stale"
+
+    def __init__(self, *, expected: int, actual: int, code: str | None = None) -> None:
         self.expected = expected
         self.actual = actual
         super().__init__(
-            f"The game has moved on since you loaded it (you saw move {expected}, "
-            f"it is now at move {actual}). Check the board and try again."
+            f"The game has moved on since this page was shown (you saw move {expected}, it is now "
+            f"at move {actual}): here is the current position.",
+            code=code,
         )
 
 

@@ -17,16 +17,41 @@ import engine as orleans
 from games.errors import EngineVersionMismatch, UnknownRules
 
 
+class QueueRules(Protocol):
+    """The action queue's rules (``engine.queue``): a seat's list of moves played on its turns.
+
+    Entries are JSON dicts as the site stores them; the queue's round stays with the site.
+    """
+
+    QUEUE_LIMIT: int
+
+    def check_queue(self, state: Any, seat: int, entries: Any, limit: int = ...) -> list[dict]:
+        """The checked, normalised queue; raises ``QueueRefused`` (code, params, message)."""
+
+    def queue_after_move(self, entries: list, action: Any) -> list:
+        """The queue after the seat's own move, by hand or queued."""
+
+    def next_queued(self, state: Any, seat: int, entries: list) -> tuple[str, Any]:
+        """``("play", action)``, ``("wait", reason)`` or ``("drop", reason)``; a reason is
+        ``{"code", "params", "message"}``."""
+
+
 class RulesEngine(Protocol):
     """What the site uses of a rules engine (the ``engine`` package is one).
 
-    States are opaque values with ``round`` and ``phase`` attributes (the part of the
-    game a seat decides in); seats are ints 0..n-1; actions and views are JSON-safe dicts.
+    States are opaque values; seats are ints 0..n-1; actions and views are JSON-safe dicts.
     Every rule violation raises a subclass of ``RulesError`` (``MalformedAction``,
-    ``IllegalAction``, ``NotYourTurn``, ``GameOver``); bad options ``InvalidOptions``.
+    ``IllegalAction``, ``NotYourTurn``, ``GameOver``, ``QueueRefused``); bad options
+    ``InvalidOptions``. Each carries ``code`` (``STALE`` is the code the site uses for a page
+    showing an older position), ``params`` and ``message``: the one sentence a player reads
+    (``str(err)`` is developer text and is never shown, see ``player_message``).
+    The rules questions the site asks are all answered here: which moves are private steps
+    of a simultaneous phase, which are provisional planning steps, the score of a game
+    ended early, the part of the game a decision belongs to, and the action queue.
     """
 
     ENGINE_VERSION: str
+    STALE: str
     GameOptions: Any  # .from_dict(dict) -> options, .to_dict() -> dict
     InvalidOptions: type[Exception]
     RulesError: type[Exception]
@@ -34,6 +59,8 @@ class RulesEngine(Protocol):
     IllegalAction: type[Exception]
     NotYourTurn: type[Exception]
     GameOver: type[Exception]
+    QueueRefused: type[Exception]
+    queue: QueueRules
 
     def new_game(self, options: Any, seed: int) -> Any: ...
     def to_json(self, state: Any) -> dict: ...
@@ -48,6 +75,19 @@ class RulesEngine(Protocol):
     def describe_action(self, action: dict, state: Any = None, seat: int | None = None) -> str: ...
     def is_over(self, state: Any) -> bool: ...
     def timeout_action(self, state: Any, seat: int) -> dict | None: ...
+
+    def is_private_step(self, action: Any) -> bool:
+        """True if ``action`` (dict or type) changes only the acting seat's own situation in
+        a simultaneous phase: another seat's such move does not make a page stale."""
+
+    def is_provisional(self, action: Any) -> bool:
+        """True if ``action`` is a provisional planning step: not a decision for the clock."""
+
+    def score(self, state: Any) -> dict:
+        """The outcome as it stands (``outcome``'s shape) plus ``ended_early``."""
+
+    def game_part(self, state: Any) -> tuple[int, str]:
+        """``(round, phase)``: the part of the game a decision belongs to."""
 
 
 #: Rules name (``Game.rules``) -> engine.
@@ -111,3 +151,16 @@ def engine_for(game) -> RulesEngine:
 def rules_errors() -> tuple[type[Exception], ...]:
     """The ``RulesError`` class of every registered engine (for ``except`` clauses)."""
     return tuple({rules_engine.RulesError for rules_engine in REGISTRY.values()})
+
+
+#: Shown for a refusal that carries no player sentence (never the developer text).
+REFUSED = "That is not allowed."
+
+
+def player_message(exc: Exception) -> str:
+    """The sentence a player reads for a refused request ``exc``: a ``RulesError``'s or a
+    ``games.errors.ServiceError``'s ``message`` (one sentence naming the blocking
+    condition), never the developer text ``str(exc)`` of an engine error; ``REFUSED`` when
+    there is none."""
+    message = getattr(exc, "message", None)
+    return message if isinstance(message, str) and message else REFUSED

@@ -9,13 +9,13 @@ from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist
 from django.utils import timezone
 
-from games import clock, selectors
+from games import clock, rules, selectors
 from games.access import make_invite_token
 from games.models import Game, Seat
 from games.presenters import board
 from games.presenters.decisions import KIND_PROMPTS, decision_context
 from games.presenters.queue import queue_context
-from games.services.play import INDEPENDENT_ACTION_TYPES
+from games.services.play import moved_independently
 from games.services.queue import ACTION_QUEUE_LIMIT
 
 
@@ -68,14 +68,14 @@ def seat_clocks(game: Game, seats: list[Seat], viewer: Seat | None) -> dict:
     }
 
 
-def stale_since(moves: list, seat: Seat | None) -> int:
+def stale_since(moves: list, seat: Seat | None, rules_engine: rules.RulesEngine) -> int:
     """The last move after which a page's forms would be refused as stale for ``seat``: a
     resolution, a move of its own, or any move that is not an independent simultaneous step
-    (``services.INDEPENDENT_ACTION_TYPES``). Part of the decision region, so the region (and
+    (``services.moved_independently``). Part of the decision region, so the region (and
     its ``expected_version``) is sent again exactly when older forms would be refused."""
     order = seat.order if seat is not None else None
     for move in reversed(moves):
-        if move.seat is None or move.seat == order or move.action.get("type") not in INDEPENDENT_ACTION_TYPES:
+        if not moved_independently(rules_engine, move.seat, move.action, order):
             return move.seq
     return 0
 
@@ -115,7 +115,7 @@ def game_context(game: Game, seat: Seat | None, *, flash: str | None = None) -> 
                         if context["board"] else None)
     moves = list(selectors.game_moves(game))
     context["log"] = selectors.move_log(moves, names)
-    context["decision_since"] = stale_since(moves, seat)
+    context["decision_since"] = stale_since(moves, seat, rules.engine_for(game))
     context["start_player"] = context["view"].get("start_player")
     if game.is_finished:
         context["result"] = selectors.finished_game_result(game, seat.user if seat else None)

@@ -9,7 +9,7 @@
 
 Every service is keyword-only, runs in one ``transaction.atomic`` block and locks the
 game row with ``select_for_update`` before reading anything it will change. Errors a user
-can cause are ``games.errors.ServiceError`` subclasses; ``engine.RulesError`` passes
+can cause are ``games.errors.ServiceError`` subclasses; a rules engine's ``RulesError`` passes
 through unchanged. This package re-exports every public name, so
 ``from games import services; services.game_submit_action(...)`` keeps working.
 """
@@ -28,19 +28,19 @@ from games.services.clocks import vacation_start, vacation_stop
 from games.services.lobby import game_cancel, game_create, game_expire_open, game_start, seat_join, seat_leave
 from games.services.locks import GameId
 from games.services.play import (
-    INDEPENDENT_ACTION_TYPES, MAX_TIMEOUT_ACTIONS, STALE_WINDOW, _only_others_moved_independently, game_resolve,
-    game_submit_action, game_timeout, game_vote_end, score_as_it_stands,
+    MAX_TIMEOUT_ACTIONS, STALE_WINDOW, _only_others_moved_independently, game_resolve, game_submit_action,
+    game_timeout, game_vote_end, moved_independently,
 )
 from games.services.queue import ACTION_QUEUE_LIMIT, seat_queue_change
 
 __all__ = [
-    "ACTION_QUEUE_LIMIT", "INDEPENDENT_ACTION_TYPES", "MAX_TIMEOUT_ACTIONS", "STALE_WINDOW",
+    "ACTION_QUEUE_LIMIT", "MAX_TIMEOUT_ACTIONS", "STALE_WINDOW",
     "AlreadySeated", "GameFull", "GameId", "GameNotFound", "InvalidGameOptions", "InviteRequired",
     "NoAbsentPlayer", "NotCreator", "NotEnoughPlayers", "NotSeated", "QueueChanged", "QueueError",
     "ServiceError", "StaleVersion", "VacationError", "WrongStatus",
     "_only_others_moved_independently",
     "game_cancel", "game_create", "game_expire_open", "game_resolve", "game_start", "game_submit_action",
-    "game_timeout", "game_vote_end", "open_game_cutoff", "queue_entry_label", "score_as_it_stands",
+    "game_timeout", "game_vote_end", "moved_independently", "open_game_cutoff", "queue_entry_label",
     "seat_join", "seat_leave", "seat_queue_change", "seats_past_deadline",
     "vacation_allowance_seconds", "vacation_days_left", "vacation_start", "vacation_stop",
     "vacation_used_seconds", "vacations_used_up",

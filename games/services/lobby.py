@@ -18,7 +18,7 @@ from games.errors import (
     AlreadySeated, GameFull, InvalidGameOptions, InviteRequired, NotCreator, NotEnoughPlayers, NotSeated,
 )
 from games.models import Game, GameStatus, Seat
-from games.rules import default_rules, engine_for, engine_named
+from games.rules import default_rules, engine_for, engine_named, player_message
 from games.selectors import open_game_cutoff
 from games.services import outbox
 from games.services.locks import GameId, _lock_game, _require_creator, _require_status
@@ -83,7 +83,7 @@ def game_create(
     try:
         checked = rules_engine.GameOptions.from_dict({**options, "players": max_seats})
     except rules_engine.InvalidOptions as exc:
-        raise InvalidGameOptions(str(exc)) from exc
+        raise InvalidGameOptions(player_message(exc), code=getattr(exc, "code", None)) from exc
     game = Game.objects.create(
         name=name.strip() or f"{creator}'s game",
         creator=creator,

@@ -1,54 +1,56 @@
 """Playing a game: a player's action, a phase's resolution, a timeout, the vote to end.
 
 Every function is keyword-only, runs in one ``transaction.atomic`` block and locks the
-game row first. Rules are never decided here: the services call ``engine`` and store what
-it returns (``store._store``); ``engine.RulesError`` from ``engine.apply`` passes through
-unchanged. ``INDEPENDENT_ACTION_TYPES`` and ``score_as_it_stands`` are still site copies
-of engine knowledge, kept here so the engine's metadata can replace them in one place.
+game row first. Rules are never decided here: the services ask the game's rules engine
+(``games.rules.engine_for``: which moves are private steps or provisional, the score as it
+stands, the part of the game a timeout stops at) and store what it returns
+(``store._store``); a ``RulesError`` from ``apply`` passes through unchanged.
 """
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from engine.scoring import ranking, score_breakdown
 from games import clock
 from games.errors import NoAbsentPlayer, NotSeated, StaleVersion
 from games.models import Game, GameStatus, Move, Seat
-from games.rules import engine_for
+from games.rules import RulesEngine, engine_for
 from games.services import outbox
 from games.services.clocks import _player_decided
 from games.services.locks import GameId, _lock_game, _require_status
-from games.services.queue import _play_queues, _queue_follows_manual_move
+from games.services.queue import _play_queues, _save_queue_after_move
 from games.services.store import _store, _sync_awaiting
 
-#: Action types of simultaneous steps (followers, planning, event prompts) that change only
-#: the acting seat's own situation: another seat's move of one of these kinds does not make
-#: a player's page stale, so players planning at the same time do not refuse each other.
-INDEPENDENT_ACTION_TYPES = frozenset({"draw", "pull_back", "place", "unplace", "submit_plan", "return_food", "torture"})
 #: How many moves back a page may be and still be checked for independence.
 STALE_WINDOW = 40
 
 
+def moved_independently(rules_engine: RulesEngine, move_seat: int | None, action: dict,
+                        seat_order: int | None) -> bool:
+    """True if a stored move (``move_seat``, null for a resolution; its ``action``) leaves a
+    page of ``seat_order`` (None: a spectator) current: another seat's private step of a
+    simultaneous phase (the engine's ``is_private_step``: drawing, planning, answering an
+    event for itself). Players planning at the same time do not refuse each other."""
+    return move_seat is not None and move_seat != seat_order and rules_engine.is_private_step(action)
+
+
 def _only_others_moved_independently(game: Game, seat_order: int, expected_version: int) -> bool:
-    """True if every move after ``expected_version`` was another seat's independent action.
+    """True if every move after ``expected_version`` was another seat's independent action
+    (``moved_independently``).
 
     Then the page the player acted on still shows everything their decision depends on, so
     the submission is checked against the current state instead of being refused as stale
-    (``engine.apply`` still validates it). A resolution step (seat null) or any move of the
-    player's own seat, or a page older than ``STALE_WINDOW`` moves, makes it stale.
+    (the engine's ``apply`` still validates it). A resolution step (seat null) or any move of
+    the player's own seat, or a page older than ``STALE_WINDOW`` moves, makes it stale.
     """
     if not 0 <= expected_version < game.version or game.version - expected_version > STALE_WINDOW:
         return False
+    rules_engine = engine_for(game)
     later = Move.objects.filter(game=game, seq__gt=expected_version).values_list("seat", "action")
-    return all(
-        seat is not None and seat != seat_order and action.get("type") in INDEPENDENT_ACTION_TYPES
-        for seat, action in later
-    )
+    return all(moved_independently(rules_engine, seat, action, seat_order) for seat, action in later)
 
 
 @transaction.atomic
@@ -57,26 +59,27 @@ def game_submit_action(*, game_id: GameId, user, action: dict, expected_version:
 
     Locks the game, checks it is active and still at ``expected_version`` (else
     ``StaleVersion``, unless only other seats' independent simultaneous moves came in
-    between: see ``_only_others_moved_independently``), finds the user's seat (else
-    ``NotSeated``), calls ``engine.apply``
-    (``engine.RulesError`` propagates, nothing is written), then appends the ``Move``,
+    between: see ``_only_others_moved_independently``; the error has the engine's ``STALE``
+    code), finds the user's seat (else ``NotSeated``), calls the engine's ``apply``
+    (its ``RulesError`` propagates, nothing is written), then appends the ``Move``,
     stores the snapshot and bumps the version. If a simultaneous phase is now complete,
     ``resolve_game_task`` is queued to run after commit. Returns the new move.
     """
     game = _lock_game(game_id)
     _require_status(game, GameStatus.ACTIVE, "This game is not being played.")
+    rules_engine = engine_for(game)
     seat = Seat.objects.filter(game=game, user=user).first()
     if game.version != expected_version and not (
         seat is not None and _only_others_moved_independently(game, seat.order, expected_version)
     ):
-        raise StaleVersion(expected=expected_version, actual=game.version)
+        raise StaleVersion(expected=expected_version, actual=game.version, code=rules_engine.STALE)
     if seat is None:
         raise NotSeated("You do not have a seat at this game.")
-    rules_engine = engine_for(game)
     new_state, events = rules_engine.apply(rules_engine.from_json(game.state), seat.order, action)
-    if action.get("type") not in clock.PLANNING_STEPS:
+    # a provisional planning step (placing, taking back) is no decision: repeating it buys no time
+    if not rules_engine.is_provisional(action):
         _player_decided(game, seat)
-    _queue_follows_manual_move(seat, action)
+    _save_queue_after_move(rules_engine, seat, action)
     move = _store(game, new_state, seat=seat.order, action=action, events=events)
     _play_queues(game, new_state)
     return move
@@ -131,9 +134,9 @@ def game_timeout(*, game_id: GameId, seat_order: int, expected_version: int,
         return []
     rules_engine = engine_for(game)
     state, moves = rules_engine.from_json(game.state), []
-    started_in = (state.round, state.phase)  # the part of the game the seat was deciding in
+    started_in = rules_engine.game_part(state)  # the part of the game the seat was deciding in
     while len(moves) < MAX_TIMEOUT_ACTIONS and game.status == GameStatus.ACTIVE:
-        if (state.round, state.phase) != started_in:
+        if rules_engine.game_part(state) != started_in:
             break  # the decision that timed out is made: the next part of the game has its own clock
         action = rules_engine.timeout_action(state, seat_order)
         if action is None:
@@ -153,22 +156,13 @@ def game_timeout(*, game_id: GameId, seat_order: int, expected_version: int,
     return moves
 
 
-def score_as_it_stands(state: Any) -> dict:
-    """Scores and ranking of an unfinished game, as ``engine.outcome`` would give them if
-    it ended now (RULES §10.3 scoring via ``engine.scoring``), marked ``ended_early``."""
-    data = state.data
-    scores = [score_breakdown(data, s) for s in range(len(data["players"]))]
-    rank = ranking(scores)
-    return {"scores": scores, "ranking": rank,
-            "winners": [r["seat"] for r in rank if r["place"] == 1], "ended_early": True}
-
-
 @transaction.atomic
 def game_vote_end(*, game_id: GameId, user) -> bool:
     """The user votes to end an active game in which a seat is absent; idempotent.
 
     When every seated player who is not absent has voted, the game is finished and scored
-    as it stands (``score_as_it_stands``), placements recorded, everyone emailed. Returns
+    as it stands (the engine's ``score``, RULES §10.3, stored in ``Game.outcome`` with
+    its ``ended_early`` mark), placements recorded, everyone emailed. Returns
     True if this vote ended the game. Raises ``NotSeated``, ``WrongStatus``,
     ``NoAbsentPlayer`` (also when the voter is the absent one).
     """
@@ -187,7 +181,8 @@ def game_vote_end(*, game_id: GameId, user) -> bool:
         return False
     game.status = GameStatus.FINISHED
     game.finished_at = timezone.now()
-    game.outcome = score_as_it_stands(engine_for(game).from_json(game.state))
+    rules_engine = engine_for(game)
+    game.outcome = rules_engine.score(rules_engine.from_json(game.state))
     game.save(update_fields=["status", "finished_at", "outcome"])
     _sync_awaiting(game, None)
     outbox.game_changed(game, newly_awaited=[], finished=True)

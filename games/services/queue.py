@@ -1,8 +1,8 @@
 """The action queue: a seat's private list of action-phase moves, played on its turns.
 
-The queue's rules (which choice fields, which ranges, what may follow a pass) are still
-copied here from the engine; the engine's pure queue module will replace ``_QUEUE_CHOICES``
-and ``_queue_entry`` in one place.
+The queue's rules (which entries, choice fields and ranges, what may follow a pass, what
+to do on the seat's turn) are the rules engine's ``queue`` (``engine.queue``); the site
+stores the list per seat with the round it was made for, and plays what the engine says.
 """
 from __future__ import annotations
 
@@ -10,129 +10,99 @@ from typing import Any
 
 from django.db import transaction
 
-import engine  # the Orléans components (_QUEUE_CHOICES), until the engine's queue module
 from games.errors import NotSeated, QueueChanged, QueueError
 from games.models import Game, GameStatus, Seat
-from games.presenters.queue import queue_entry_label
-from games.rules import engine_for
+from games.rules import RulesEngine, engine_for
 from games.services.clocks import _player_decided
 from games.services.locks import GameId, _lock_game, _require_status
 from games.services.store import _store
 
-#: At most this many entries in a seat's action queue.
+#: At most this many entries in a seat's action queue (the site's bound, passed to the
+#: engine's ``check_queue`` as its ``limit``).
 ACTION_QUEUE_LIMIT = 10
 
 
-_QUEUE_CHOICES = {
-    "recruit": lambda v: v in ("boatman", "craftsman", "trader"),
-    "place_tile": lambda v: v in engine.content.PLACE_TILES,
-    "route": lambda v: v in engine.content.ROUTES,
-    "good": lambda v: v is None or v in engine.content.GOODS,
-    "coins": lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 3,
-}
+def _queue_round(rules_engine: RulesEngine, state: Any) -> int:
+    """The round a queue stored now is for (a queue of an earlier round is ignored)."""
+    return rules_engine.game_part(state)[0]
 
 
-def _queue_entry(entry: dict, seat_order: int, view: dict) -> dict:
-    """Check and normalise an action queue entry: ``{"type": "pass"}`` or
-    ``{"type": "activate", "space": <one of the seat's places>}`` with optional choice
-    fields as in ``engine`` actions (``recruit``, ``place_tile``, ``route``, ``good``, ``coins``),
-    each checked against the game's components. ``view`` is the engine's view of the game
-    for the seat. Raises ``QueueError``."""
-    if not isinstance(entry, dict) or entry.get("type") not in ("activate", "pass"):
-        raise QueueError("Queue an action on one of your places, or passing.")
-    if entry["type"] == "pass":
-        return {"type": "pass"}
-    unknown = set(entry) - {"type", "space"} - set(_QUEUE_CHOICES)
-    if unknown:
-        raise QueueError(f"Unknown fields in the queued action: {sorted(unknown)}.")
-    for key, valid in _QUEUE_CHOICES.items():
-        if key in entry and not valid(entry[key]):
-            raise QueueError(f"The queued action's {key} is not valid.")
-    places = set(engine.content.BOARD_SPACES) | set(view["players"][seat_order]["places"])
-    if not isinstance(entry.get("space"), str) or entry["space"] not in places:
-        raise QueueError("You can only queue actions on your own places.")
-    return dict(entry)
-
-
-def _matches(action: dict, entry: dict) -> bool:
-    return all(action.get(key) == value for key, value in entry.items())
-
-
-def _queue_follows_manual_move(seat: Seat, action: dict) -> None:
-    """A manual pass empties the queue; using the place at its head by hand removes that
-    entry (the player made the choice the queue was waiting for)."""
+def _save_queue_after_move(rules_engine: RulesEngine, seat: Seat, action: dict) -> None:
+    """Store the seat's queue after its own move, by hand or queued (the engine's
+    ``queue_after_move``: e.g. a pass empties it, using the place at its head removes that
+    entry: the player made the choice the queue was waiting for)."""
     if not seat.action_queue:
         return
-    if action.get("type") == "pass":
-        seat.action_queue = []
-    elif action.get("type") == "activate" and seat.action_queue[0].get("space") == action.get("space"):
-        seat.action_queue = seat.action_queue[1:]
-    else:
-        return
-    seat.save(update_fields=["action_queue"])
+    after = rules_engine.queue.queue_after_move(seat.action_queue, action)
+    if after != seat.action_queue:
+        seat.action_queue = after
+        seat.save(update_fields=["action_queue"])
+
+
+def _next_queue_move(game: Game, rules_engine: RulesEngine, state: Any) -> tuple[Seat, str, Any] | None:
+    """The first awaited seat whose queue (of this round) has something to do: ``(seat,
+    "play", action)`` or ``(seat, "drop", reason)``; None if every queue waits."""
+    awaited = list(rules_engine.awaiting(state))
+    current = _queue_round(rules_engine, state)
+    for seat in Seat.objects.filter(game=game, order__in=awaited).order_by("order"):
+        if not seat.action_queue or seat.action_queue_round != current:
+            continue
+        verdict, detail = rules_engine.queue.next_queued(state, seat.order, seat.action_queue)
+        if verdict != "wait":
+            return seat, verdict, detail
+    return None
 
 
 def _play_queues(game: Game, state: Any) -> None:
-    """Play queued actions while the seat whose turn it is has one that is legal now.
+    """Play queued actions while a seat's queue has one the engine says to play now.
 
-    Caller holds the game row lock, after storing ``state``. For the seat awaited for an
-    action this round, the head of its queue is matched against the legal actions: exactly
-    one match is played (and counts as the player's decision); several (a choice the queue
-    does not fix, e.g. which good) leave the queue waiting for the player; none means the
-    game went another way, so the queue is dropped. It stops at anything else (a prompt,
-    another phase, the game's end).
+    Caller holds the game row lock, after storing ``state``. For each awaited seat with a
+    queue of this round, the engine's ``next_queued`` decides (RULES §8.7): ``play`` applies
+    the action (it counts as the player's decision) and keeps ``queue_after_move``;
+    ``wait`` (not its turn, or a choice the queue does not fix) leaves the queue for the
+    player; ``drop`` (the game went another way) empties it and leaves the engine's reason
+    as the note the player reads on the queue card.
     """
     rules_engine = engine_for(game)
     for _ in range(ACTION_QUEUE_LIMIT * Game.MAX_SEATS):
         if game.status != GameStatus.ACTIVE:
             return
-        turn = [order for order, kind in rules_engine.awaiting(state).items() if kind == "action"]
-        if not turn:
+        found = _next_queue_move(game, rules_engine, state)
+        if found is None:
             return
-        seat = Seat.objects.get(game=game, order=turn[0])
-        if not seat.action_queue or seat.action_queue_round != state.round:
+        seat, verdict, detail = found
+        if verdict == "drop":
+            seat.action_queue = []
+            seat.action_queue_note = detail["message"]
+            seat.save(update_fields=["action_queue", "action_queue_note"])
             return
-        head = seat.action_queue[0]
-        matches = [a for a in rules_engine.legal_actions(state, seat.order) if _matches(a, head)]
-        if len(matches) != 1:
-            if not matches:
-                seat.action_queue = []
-                seat.action_queue_note = (f"Your queue stopped at “{queue_entry_label(head)}”: it could not be "
-                                          "played when your turn came, so the rest was dropped.")
-                seat.save(update_fields=["action_queue", "action_queue_note"])
-            return
-        seat.action_queue = seat.action_queue[1:] if matches[0]["type"] != "pass" else []
-        seat.save(update_fields=["action_queue"])
+        _save_queue_after_move(rules_engine, seat, detail)
         _player_decided(game, seat)
-        state, events = rules_engine.apply(state, seat.order, matches[0])
-        _store(game, state, seat=seat.order, action=matches[0], events=events, queued=True)
+        state, events = rules_engine.apply(state, seat.order, detail)
+        _store(game, state, seat=seat.order, action=detail, events=events, queued=True)
 
 
-def _lock_queue(game_id: GameId, user) -> tuple[Game, Seat, Any]:
-    """Lock the game for a queue change; return it, the user's seat and the state."""
+def _lock_queue(game_id: GameId, user) -> tuple[Game, Seat, RulesEngine, Any]:
+    """Lock the game for a queue change; return it, the user's seat, its engine and state."""
     game = _lock_game(game_id)
     _require_status(game, GameStatus.ACTIVE, "This game is not being played.")
     seat = Seat.objects.filter(game=game, user=user).first()
     if seat is None:
         raise NotSeated("You do not have a seat at this game.")
-    state = engine_for(game).from_json(game.state)
-    if state.phase not in ("planning", "actions"):
-        raise QueueError("Actions can be queued while planning and during the action phase.")
-    return game, seat, state
+    rules_engine = engine_for(game)
+    return game, seat, rules_engine, rules_engine.from_json(game.state)
 
 
-def _store_queue(game: Game, seat: Seat, state: Any, entries: list) -> list[dict]:
-    if len(entries) > ACTION_QUEUE_LIMIT:
-        raise QueueError(f"At most {ACTION_QUEUE_LIMIT} actions can be queued.")
-    view = engine_for(game).view(state, seat.order)
-    checked = [_queue_entry(entry, seat.order, view) for entry in entries]
-    if any(entry["type"] == "pass" for entry in checked[:-1]):
-        raise QueueError("Passing ends your round: nothing can be queued after it.")
-    spaces = [entry["space"] for entry in checked if entry["type"] == "activate"]
-    if len(spaces) != len(set(spaces)):
-        raise QueueError("Each place can be used once a round: it is already in your queue.")
+def _store_queue(game: Game, seat: Seat, rules_engine: RulesEngine, state: Any, entries: list) -> list[dict]:
+    """Check ``entries`` with the engine's ``check_queue`` (its refusal becomes a
+    ``QueueError`` with the engine's code and player sentence), store them for this round
+    and play what can be played now."""
+    try:
+        checked = rules_engine.queue.check_queue(state, seat.order, entries, limit=ACTION_QUEUE_LIMIT)
+    except rules_engine.QueueRefused as exc:
+        raise QueueError(exc.message, code=exc.code) from exc
     seat.action_queue = checked
-    seat.action_queue_round = state.round
+    seat.action_queue_round = _queue_round(rules_engine, state)
     seat.action_queue_note = ""
     seat.save(update_fields=["action_queue", "action_queue_round", "action_queue_note"])
     _play_queues(game, state)
@@ -146,11 +116,12 @@ def seat_queue_change(*, game_id: GameId, user, op: str, entry: Any = None, inde
 
     ``op`` is ``add`` (append ``entry``), ``remove`` (the entry at ``index``, which must
     still be ``entry``: a tab showing an older queue cannot remove another entry) or
-    ``clear``. Returns the queue as stored. Raises ``QueueError``, ``NotSeated``,
-    ``WrongStatus``.
+    ``clear``. The whole queue is checked by the engine (only while planning or in the
+    action phase, RULES §8.7). Returns the queue as stored. Raises ``QueueError`` (with
+    the engine's refusal sentence), ``QueueChanged``, ``NotSeated``, ``WrongStatus``.
     """
-    game, seat, state = _lock_queue(game_id, user)
-    queue = list(seat.action_queue) if seat.action_queue_round == state.round else []
+    game, seat, rules_engine, state = _lock_queue(game_id, user)
+    queue = list(seat.action_queue) if seat.action_queue_round == _queue_round(rules_engine, state) else []
     if op == "add":
         queue.append(entry)
     elif op == "remove":
@@ -161,5 +132,4 @@ def seat_queue_change(*, game_id: GameId, user, op: str, entry: Any = None, inde
         queue = []
     else:
         raise QueueError("Unknown queue operation.")
-    return _store_queue(game, seat, state, queue)
-
+    return _store_queue(game, seat, rules_engine, state, queue)

@@ -1,7 +1,10 @@
 """One place that turns refused requests into responses.
 
-A rules engine's ``RulesError`` (illegal, malformed, out of turn, game over) and
-``games.errors.ServiceError`` (stale version, not seated, lobby refusals) become:
+A rules engine's ``RulesError`` (illegal, malformed, out of turn, game over, a refused
+queue) and ``games.errors.ServiceError`` (stale version, not seated, lobby refusals) are
+shown by their ``message``, the one sentence a player reads (``games.rules.player_message``;
+an engine error's developer text naming the action, seat, round and phase never is). They
+become:
 
 - for an htmx request: status 200 with the ``#flash`` region swapped out of band (htmx 2
   does not swap 4xx responses); a stale version also refreshes every region so the
@@ -43,7 +46,7 @@ def game_errors(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
         try:
             return view(request, game_id, *args, **kwargs)
         except (ServiceError, *rules.rules_errors()) as exc:
-            message = str(exc)
+            message = rules.player_message(exc)
             if not request.htmx:
                 messages.error(request, message)
                 return _back_to_game(request, game_id)

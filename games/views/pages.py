@@ -50,7 +50,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 pace=form.cleaned_data["pace"],
             )
         except InvalidGameOptions as exc:
-            form.add_error(None, str(exc))
+            form.add_error(None, exc.message)
         else:
             messages.success(request, "Your game is open. Invite players or wait for them.")
             return redirect("games-detail", game_id=game.pk)

@@ -21,7 +21,7 @@ def vacation(request: HttpRequest) -> HttpResponse:
         try:
             vacation_start(user=request.user)
         except VacationError as exc:
-            messages.error(request, str(exc))
+            messages.error(request, exc.message)
         else:
             messages.success(request, "Enjoy your vacation: your game clocks are stopped.")
     else:

@@ -8,33 +8,64 @@ wins. A seat's pick is hidden from the others until the round resolves.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
+from types import SimpleNamespace
 
 ENGINE_VERSION = "fake-1"
 ROUNDS = 2
-
-
-class InvalidOptions(ValueError):
-    """Bad game options."""
+STALE = "stale"
+QUEUE_LIMIT = 10
+PICKS = ({"type": "pick", "n": 1}, {"type": "pick", "n": 2})
 
 
 class RulesError(ValueError):
-    """Base of rule violations."""
+    """Base of rule violations: ``str(err)`` is developer text, ``message`` the player's
+    sentence, ``code`` and ``params`` the reason (as the real engine's errors)."""
+
+    default_code = "refused"
+    default_message = "That is not allowed."
+
+    def __init__(self, text: str = "", *, code: str | None = None, params: dict | None = None,
+                 message: str | None = None):
+        self.code = code or self.default_code
+        self.params = dict(params or {})
+        self.message = message or self.default_message
+        super().__init__(text or self.message)
+
+
+class InvalidOptions(RulesError):
+    """Bad game options."""
+
+    default_code, default_message = "invalid_options", "These game options are not valid."
 
 
 class MalformedAction(RulesError):
     """The action cannot be read."""
 
+    default_code, default_message = "malformed", "That move could not be read."
+
 
 class IllegalAction(RulesError):
     """Not allowed now."""
+
+    default_code, default_message = "not_allowed", "Pick 1 or 2."
 
 
 class NotYourTurn(RulesError):
     """The seat is not awaited."""
 
+    default_code, default_message = "not_your_turn", "You have already picked this round."
+
 
 class GameOver(RulesError):
     """The game has ended."""
+
+    default_code, default_message = "game_over", "The game is over."
+
+
+class QueueRefused(RulesError):
+    """A queue of picks that is not acceptable."""
+
+    default_code, default_message = "queue_entry", "Queue picks of 1 or 2."
 
 
 @dataclass(frozen=True)
@@ -129,7 +160,7 @@ def legal_actions(state: GameState, seat: int) -> list[dict]:
     """Pick 1 or 2, if still to pick."""
     if seat not in awaiting(state):
         return []
-    return [{"type": "pick", "n": 1}, {"type": "pick", "n": 2}]
+    return [dict(pick) for pick in PICKS]
 
 
 def apply(state: GameState, seat: int, action: dict) -> tuple[GameState, list[dict]]:
@@ -171,8 +202,10 @@ def view(state: GameState, seat: int | None) -> dict:
 
 def outcome(state: GameState) -> dict | None:
     """Scores and ranking in the real engine's shape (ties share a place) once over."""
-    if not is_over(state):
-        return None
+    return _result(state) if is_over(state) else None
+
+
+def _result(state: GameState) -> dict:
     scores = [{"seat": s, "total": t} for s, t in enumerate(state.scores)]
     order = sorted(range(len(state.scores)), key=lambda s: -state.scores[s])
     ranking = []
@@ -190,3 +223,52 @@ def describe_action(action: dict, state=None, seat=None) -> str:
 def timeout_action(state: GameState, seat: int) -> dict | None:
     """The timeout policy: pick 1; None if the seat is not awaited."""
     return {"type": "pick", "n": 1} if seat in awaiting(state) else None
+
+
+def is_private_step(action) -> bool:
+    """No move is treated as private: any move makes an older page stale."""
+    return False
+
+
+def is_provisional(action) -> bool:
+    """Every pick is a decision."""
+    return False
+
+
+def score(state: GameState) -> dict:
+    """The outcome as it stands, marked ``ended_early`` unless the game is over."""
+    return {**_result(state), "ended_early": not is_over(state)}
+
+
+def game_part(state: GameState) -> tuple[int, str]:
+    """``(round, phase)``."""
+    return state.round, state.phase
+
+
+def _check_queue(state: GameState, seat: int, entries, limit: int = QUEUE_LIMIT) -> list[dict]:
+    """A queue is a list of at most ``limit`` picks (``{"type": "pick", "n": 1|2}``)."""
+    if not isinstance(entries, list) or any(e not in PICKS for e in entries):
+        raise QueueRefused(f"bad queue {entries!r}")
+    if len(entries) > limit:
+        raise QueueRefused(f"{len(entries)} > {limit}", code="queue_limit",
+                           message=f"At most {limit} picks can be queued.")
+    return [dict(e) for e in entries]
+
+
+def _queue_after_move(entries: list, action) -> list:
+    """A move the queue's head made drops the head."""
+    return list(entries[1:]) if entries and entries[0] == action else list(entries or [])
+
+
+def _next_queued(state: GameState, seat: int, entries: list) -> tuple:
+    """Play the head if the seat is awaited and it is legal; drop the queue if it is not."""
+    if not entries or seat not in awaiting(state):
+        return "wait", {"code": "queue_not_turn", "params": {}, "message": "The queue waits."}
+    if entries[0] in legal_actions(state, seat):
+        return "play", dict(entries[0])
+    return "drop", {"code": "queue_not_playable", "params": {}, "message": "Your queue was dropped."}
+
+
+#: The action queue, as ``engine.queue``.
+queue = SimpleNamespace(QUEUE_LIMIT=QUEUE_LIMIT, check_queue=_check_queue, queue_after_move=_queue_after_move,
+                        next_queued=_next_queued)

@@ -11,16 +11,33 @@ from games.models import Game
 from games.services import game_submit_action
 from tests.games import fake_engine as fake
 
-PROTOCOL = sorted(set(rules.RulesEngine.__annotations__)
-                  | {name for name in vars(rules.RulesEngine) if not name.startswith("_")})
+def protocol_names(protocol) -> list[str]:
+    return sorted(set(protocol.__annotations__) | {name for name in vars(protocol) if not name.startswith("_")})
+
+
+PROTOCOL = protocol_names(rules.RulesEngine)
+QUEUE_PROTOCOL = protocol_names(rules.QueueRules)
 
 
 @pytest.mark.parametrize("rules_engine", [engine, fake], ids=["orleans", "fake"])
 def test_the_real_engine_and_the_fake_offer_everything_the_site_calls(rules_engine):
     assert [name for name in PROTOCOL if not hasattr(rules_engine, name)] == []
+    assert [name for name in QUEUE_PROTOCOL if not hasattr(rules_engine.queue, name)] == []
     state = rules_engine.new_game(rules_engine.GameOptions.from_dict({"players": 2}), 1)
-    # a timeout stops where either changes (games.services.play.game_timeout)
+    # a timeout stops where either changes (games.services.play.game_timeout, via game_part)
     assert isinstance(state.round, int) and isinstance(state.phase, str)
+    assert rules_engine.game_part(state) == (state.round, state.phase)
+    assert rules_engine.score(state)["ended_early"] is True
+
+
+@pytest.mark.parametrize("rules_engine", [engine, fake], ids=["orleans", "fake"])
+def test_every_refusal_carries_a_player_sentence_apart_from_the_developer_text(rules_engine):
+    state = rules_engine.new_game(rules_engine.GameOptions.from_dict({"players": 2}), 1)
+    with pytest.raises(rules_engine.RulesError) as refused:
+        rules_engine.apply(state, 0, {"type": "pick", "n": 42} if rules_engine is fake else {"type": "pass"})
+    assert rules.player_message(refused.value) == refused.value.message
+    assert refused.value.message and refused.value.message != str(refused.value)
+    assert "seat 0" not in refused.value.message.lower() and "{" not in refused.value.message
 
 
 def test_a_new_game_plays_the_orleans_rules_at_the_engine_version(started_game):

@@ -40,6 +40,23 @@ def flash_text(response) -> str:
     return response.text
 
 
+def shown(html: str, opening: str, closing: str) -> str:
+    """The text of the first element opened by ``opening`` (the flash or a message)."""
+    return html.split(opening, 1)[1].split(closing, 1)[0]
+
+
+#: The engine's player sentence for an action it cannot read (code ``malformed``).
+UNREADABLE = "That move could not be read."
+
+
+def assert_no_developer_text(text: str) -> None:
+    """The flash shows the player's sentence, never the engine's developer text (which names
+    the action dict, the seat, the round and the phase)."""
+    for developer in ("{&#x27;type&#x27;", "{'type'", "(seat ", "seat 0", "seat 1", "expected one of",
+                      "unknown field", "wrong type", "unknown action type"):
+        assert developer not in text, developer
+
+
 def nested(depth: int) -> str:
     return '{"type": "submit_plan", "placements": ' + "[" * depth + "]" * depth + "}"
 
@@ -52,35 +69,38 @@ MALFORMED = {
     "null": ("null", "object"),
     "a bare string": ('"pass"', "object"),
     "numeric type": ('{"type": 5}', "object"),
-    "unknown type": ('{"type": "win_the_game"}', "unknown action type"),
-    "type with control chars": ('{"type": "\\u202epass\\u0000"}', "unknown action type"),
+    "unknown type": ('{"type": "win_the_game"}', UNREADABLE),
+    "type with control chars": ('{"type": "\\u202epass\\u0000"}', UNREADABLE),
     "seat field (act for another seat)": (
         '{"type": "place", "follower": "start_boatman", "space": "farmhouse", "seat": 1}',
-        "unknown field"),
+        UNREADABLE),
     "extra field": (
         '{"type": "place", "follower": "start_boatman", "space": "farmhouse", "x": "'
-        + "y" * 5000 + '"}', "unknown field"),
+        + "y" * 5000 + '"}', UNREADABLE),
     "follower as a list": (
-        '{"type": "place", "follower": ["start_boatman"], "space": "farmhouse"}', "wrong type"),
-    "negative draw": ('{"type": "draw", "count": -1}', "count"),
-    "huge draw": ('{"type": "draw", "count": 1000000000000000000000000000000}', "draw"),
-    "float draw": ('{"type": "draw", "count": 1e3}', "wrong type"),
-    "NaN draw": ('{"type": "draw", "count": NaN}', "wrong type"),
-    "Infinity draw": ('{"type": "draw", "count": -Infinity}', "wrong type"),
-    "boolean draw": ('{"type": "draw", "count": true}', "wrong type"),
+        '{"type": "place", "follower": ["start_boatman"], "space": "farmhouse"}', UNREADABLE),
+    "negative draw": ('{"type": "draw", "count": -1}', UNREADABLE),
+    "huge draw": ('{"type": "draw", "count": 1000000000000000000000000000000}', "First finish your plan."),
+    "float draw": ('{"type": "draw", "count": 1e3}', UNREADABLE),
+    "NaN draw": ('{"type": "draw", "count": NaN}', UNREADABLE),
+    "Infinity draw": ('{"type": "draw", "count": -Infinity}', UNREADABLE),
+    "boolean draw": ('{"type": "draw", "count": true}', UNREADABLE),
     "huge pharmacy coins": (
-        '{"type": "activate", "space": "pharmacy", "coins": -99999999999999999999}', ""),
-    "unknown space": ('{"type": "place", "follower": "start_boatman", "space": "__proto__"}', ""),
-    "unknown follower": ('{"type": "place", "follower": "dragon", "space": "farmhouse"}', ""),
-    "placements not objects": ('{"type": "submit_plan", "placements": [1, 2, 3]}', "placement"),
+        '{"type": "activate", "space": "pharmacy", "coins": -99999999999999999999}', "First finish your plan."),
+    "unknown space": ('{"type": "place", "follower": "start_boatman", "space": "__proto__"}',
+                      "There is no place called “__proto__”."),
+    "unknown follower": ('{"type": "place", "follower": "dragon", "space": "farmhouse"}',
+                         "There is no follower called “dragon”."),
+    "placements not objects": ('{"type": "submit_plan", "placements": [1, 2, 3]}', UNREADABLE),
     "placement with extra key": (
         '{"type": "submit_plan", "placements": '
-        '[{"follower": "start_boatman", "space": "farmhouse", "seat": 1}]}', "placement"),
+        '[{"follower": "start_boatman", "space": "farmhouse", "seat": 1}]}', UNREADABLE),
     "the same follower placed 300 times": (
         json.dumps({"type": "submit_plan", "placements": [
-            {"follower": "start_boatman", "space": "farmhouse"}] * 300}), "placement"),
+            {"follower": "start_boatman", "space": "farmhouse"}] * 300}),
+        "You have no starting Boatman in your market."),
     "over the size limit": ('{"type": "pass", "x": "' + "z" * 20_000 + '"}', "at most"),
-    "nested 500 deep": (nested(500), ""),
+    "nested 500 deep": (nested(500), UNREADABLE),
 }
 
 
@@ -100,6 +120,7 @@ def test_a_malformed_action_is_refused_with_a_reason_and_changes_nothing(
     response = post(client_for(user_at(game, 0)), game.pk, raw, game.version, **HTMX)
     text = flash_text(response)
     assert reason in text
+    assert_no_developer_text(shown(text, '<p class="flash">', "</p>"))
     assert game_snapshot(game.pk) == before
 
 
@@ -114,6 +135,7 @@ def test_a_malformed_plain_post_redirects_back_with_the_reason(client_for, game,
     page = client.get(response["Location"])
     assert page.status_code == 200
     assert 'class="message error"' in page.text and reason in page.text
+    assert_no_developer_text(shown(page.text, 'class="message error">', "</li>"))
     assert game_snapshot(game.pk) == before
 
 
@@ -242,7 +264,8 @@ def test_get_on_the_action_endpoint_is_refused(client_for, game):
 
 
 def test_a_refusal_message_is_escaped(client_for, game):
-    evil = '{"type": "<script>alert(1)</script>"}'
+    # the player's sentence names the unknown place as posted (the action type is not echoed)
+    evil = '{"type": "place", "follower": "start_boatman", "space": "<script>alert(1)</script>"}'
     client = client_for(user_at(game, 0))
     htmx = post(client, game.pk, evil, game.version, **HTMX)
     assert "<script>alert(1)</script>" not in htmx.text

@@ -4,6 +4,8 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
+import engine
+
 from games.models import GameStatus, Seat
 from games.selectors import finished_game_result
 from games.services import NoAbsentPlayer, NotSeated, game_submit_action, game_vote_end
@@ -47,6 +49,7 @@ def test_everyone_present_agreeing_ends_the_game_scored_as_it_stands(
     game.refresh_from_db()
     assert game.status == GameStatus.FINISHED and game.finished_at is not None
     assert game.outcome["ended_early"] is True
+    assert game.outcome == engine.score(engine.from_json(game.state))  # the engine's score as it stands
     result = finished_game_result(game)
     assert sorted(r.placement for r in result.results)[0] == 1
     assert all(r.score is not None for r in result.results)

@@ -44,6 +44,17 @@ def test_a_queued_action_that_is_not_legal_drops_the_queue(started_game, django_
     assert engine.awaiting(state).get(0) == "action"  # the player decides by hand
 
 
+def test_a_dropped_queue_leaves_its_player_the_engines_reason(started_game, django_capture_on_commit_callbacks):
+    by_order = seats(started_game)
+    queue_set(game_id=started_game.pk, user=by_order[0].user,
+              entries=[{"type": "activate", "space": "university"}, {"type": "pass"}])
+    both_plan_the_castle(started_game, django_capture_on_commit_callbacks)
+    by_order[0].refresh_from_db()
+    assert by_order[0].action_queue_note == (
+        "Your queue stopped at “Use University”: it could not be played when your turn came, so the rest "
+        "was dropped. The University is not ready: not all its circles are filled.")
+
+
 def test_a_choice_the_queue_does_not_fix_waits_for_the_player(started_game, django_capture_on_commit_callbacks):
     by_order = seats(started_game)
     queue_set(game_id=started_game.pk, user=by_order[0].user, entries=[{"type": "activate", "space": "village"}])
@@ -175,3 +186,19 @@ def test_a_timeout_on_the_last_action_of_a_round_does_not_play_the_next_round(
         moves = services.game_timeout(game_id=game.pk, seat_order=0, expected_version=game.version)
     # only the timed-out seat's pass: not the next round's draw and plan as well
     assert [m.action["type"] for m in moves] == ["pass"]
+
+
+# --- the queue's rules are the engine's -----------------------------------------------------
+
+
+def test_the_services_play_what_any_engines_queue_says(fake_engine, started_game):
+    """The site holds no queue rule of its own: with the fake rules, a queued pick is
+    checked by the fake's check_queue and played at once (its next_queued says "play")."""
+    by_order = seats(started_game)
+    with pytest.raises(services.QueueError, match="Queue picks of 1 or 2."):
+        queue_set(game_id=started_game.pk, user=by_order[0].user, entries=[{"type": "activate", "space": "castle"}])
+    queue_set(game_id=started_game.pk, user=by_order[0].user, entries=[{"type": "pick", "n": 2}])
+    assert list(Move.objects.filter(game=started_game).values_list("seat", "queued", "action")) == [
+        (0, True, {"type": "pick", "n": 2})]
+    by_order[0].refresh_from_db()
+    assert by_order[0].action_queue == []
