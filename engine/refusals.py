@@ -52,6 +52,8 @@ def _names(params: dict) -> dict:
         out["town"] = C.TOWNS.get(params["town"], params["town"])
     if "route_kind" in params:
         out["route_kind"] = _ROUTE_KINDS.get(params["route_kind"], params["route_kind"])
+    if "place_tile" in params:
+        out["place_tile"] = place_name(params["place_tile"])
     if "recruit" in params:
         out["recruit"] = C.FOLLOWER_NAMES.get(params["recruit"], params["recruit"])
     if "kind" in params:
@@ -106,8 +108,18 @@ MESSAGES: dict = {
     "station_present": _station_present,
     "no_stations_left": _cannot("you have no trading stations left"),
     "no_route": _cannot("no {route_kind} leaves {town}"),
+    "route_elsewhere": "The {place} cannot take that route: it is not a {route_kind} from {town}, where your "
+                       "merchant stands.",
+    "good_not_on_route": "The {place} cannot take {good} from that route: there is none on it.",
     "no_deed_space": _cannot("no beneficial deed has a free space for these followers"),
-    "not_enough_coins": _cannot("you need at least {coins} coin to pay"),
+    "no_deed_follower": _cannot("no follower in your market can go to a beneficial deed (starting followers "
+                                "never can)"),
+    "first_place_tile": _cannot("your first place tile must come from stack I"),
+    "place_tile_taken": _cannot("the {place_tile} is not available to take"),
+    "not_enough_coins": lambda p: f"The {p['place']} cannot be used: you need at least "
+                                  f"{_count(p['coins'], 'coin')} to pay.",
+    "development_room": lambda p: (f"The {p['place']} cannot take {_count(p['coins'], 'coin')}: your development "
+                                   f"marker has only {_count(p['room'], 'space')} left to the end of the track."),
     "already_used": "The {place} has already been used this round.",
     "not_an_action": "The {place} is not an action of the action phase.",
     "not_ready": _not_ready,
@@ -126,6 +138,7 @@ MESSAGES: dict = {
     "market_full": lambda p: f"Your market has room for only {_count(p['most'], 'more follower')}.",
     "bag_short": lambda p: f"Your bag holds only {_count(p['most'], 'follower')}.",
     "not_drawn": "There is no {follower} among the followers drawn at the Bathhouse.",
+    "bathhouse_itself": "The followers drawn at the Bathhouse cannot go on the Bathhouse itself.",
     "technology_target": "A technology tile cannot go there now.",
     "torture_item": "You cannot give that up: you do not have it.",
     "food_choice": lambda p: f"Return exactly {p['food']} food that you have (grain, cheese or wine).",
@@ -143,6 +156,7 @@ MESSAGES: dict = {
     "queue_limit": "At most {limit} actions can be queued.",
     "queue_entry": "Queue an action on one of your places, or passing.",
     "queue_not_own": "You can only queue actions on your own places.",
+    "queue_not_action": "The {place} is not an action of the action phase, so it cannot be queued.",
     "queue_field": lambda p: f"The {p['place']} has no choice called {', '.join(map(str, p['fields']))}.",
     "queue_choice": "The queued action's {field} is not valid.",
     "queue_after_pass": "Passing ends your round: nothing can be queued after it.",
@@ -192,17 +206,50 @@ def _place_reason(s: dict, seat: int, action: dict):
 
 
 def _activate_reason(s: dict, seat: int, action: dict, legal: list[dict]):
-    from .places import recruit_reason, unusable_reason
+    from . import effects as E
+    from .places import MOVE_KINDS, place_tile_reason, recruit_reason, route_reason, unusable_reason
 
     space = action["space"]
     why = unusable_reason(s, seat, space)
     if why is not None:
         return why
-    if space == "village" and isinstance(action.get("recruit"), str) and action["recruit"] in C.FOLLOWER_NAMES:
-        why = recruit_reason(s, seat, action["recruit"])
+    recruit = action.get("recruit")
+    if space == "village" and recruit in C.FOLLOWER_NAMES:
+        why = recruit_reason(s, seat, recruit)
+        if why is None and recruit == "trader" and action.get("place_tile") in C.PLACE_TILES:
+            why = place_tile_reason(s, seat, action["place_tile"])  # RULES §6.4
         if why is not None:
-            return why[0], {"place": space, "recruit": action["recruit"], **why[1]}
+            return why[0], {"place": space, "recruit": recruit, **why[1]}
+    if action.get("route") in C.ROUTES and space in MOVE_KINDS:
+        why = route_reason(s, seat, space, action["route"], action.get("good"))  # RULES §4.3
+        if why is not None:
+            return why[0], {"place": space, **why[1]}
+    if space in C.PLACE_TILES:
+        choice = {k: v for k, v in action.items() if k not in ("type", "space")}
+        why = E.choice_reason(s, seat, C.PLACE_TILES[space].effect, choice)  # RULES §11 Pharmacy, §14.4
+        if why is not None:
+            return why[0], {"place": space, **why[1]}
     return "choice_not_allowed", {"place": space}
+
+
+def _bathhouse_reason(s: dict, seat: int, action: dict):
+    """Why a follower drawn at the Bathhouse cannot go there (RULES §11 Bathhouse: on an
+    empty matching circle of another action space; §7.2 no starting follower on the Town Hall)."""
+    from .matching import town_hall_allows
+
+    p = s["players"][seat]
+    tile, space = action["follower"], action["space"]
+    if tile not in p["prompts"][0]["drawn"]:
+        return "not_drawn", {"follower": tile}
+    if space == "bathhouse":
+        return "bathhouse_itself", {}
+    if space not in p["places"] and space not in C.BOARD_SPACES:
+        return "not_owned", {"place": space}
+    if space == "town_hall" and not town_hall_allows(tile):
+        return "starting_follower", {"place": space}
+    if len(p["spaces"].get(space, [])) >= len(C.PLACES[space].circles) - (space in p["technology"]):
+        return "no_free_circle", {"place": space}
+    return "circle_type", {"place": space, "follower": tile}
 
 
 def _draw_reason(s: dict, seat: int, action: dict, legal: list[dict]):
@@ -243,9 +290,7 @@ def reason(s: dict, seat: int, action: dict, legal: list[dict]):
     if t == "unplace":
         return "not_on_space", {"place": space, "follower": follower}
     if t == "bathhouse_place":
-        if follower not in s["players"][seat]["prompts"][0]["drawn"]:
-            return "not_drawn", {"follower": follower}
-        return "circle_type", {"place": space, "follower": follower}
+        return _bathhouse_reason(s, seat, action)
     if t == "place_technology":
         return "technology_target", {"place": space, "circle": action["circle"]}
     if t == "torture":

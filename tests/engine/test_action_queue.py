@@ -132,10 +132,10 @@ def test_nothing_after_a_pass_and_no_place_twice():
     ({"type": "activate", "space": "village", "recruit": "zzz"}, "queue_choice"),
     ({"type": "activate", "space": "village", "recruit": "knight"}, "queue_choice"),
     ({"type": "activate", "space": "ship", "route": "nowhere"}, "queue_choice"),
-    ({"type": "activate", "space": "ship", "route": "orleans_chartres"}, "queue_choice"),  # a road, not a waterway
+    ({"type": "activate", "space": "ship", "route": "e11"}, "queue_choice"),  # Chartres–Orléans: a road, not a waterway
     ({"type": "activate", "space": "castle", "recruit": "boatman"}, "queue_field"),
     ({"type": "activate", "space": ["castle"]}, "queue_not_own"),
-    ({"type": "activate", "space": "sacristy"}, "queue_not_own"),
+    ({"type": "activate", "space": "sacristy"}, "queue_not_action"),  # owned, but no action (RULES §11)
     ({"type": ["activate"], "space": "castle"}, "queue_entry"),
     ({"type": "activate", "space": "village", "recruit": ["boatman"]}, "queue_choice"),
     ("pass", "queue_entry"),

@@ -41,6 +41,18 @@ def tile_state(tile, tiles, **fields):
     return action_state({"places": [tile], "spaces": {tile: tiles}, **fields})
 
 
+def monk_deeds_full(d):
+    """Every monk space of the beneficial deeds taken (RULES §7.2: a monk takes only a monk space)."""
+    d["deeds"].update(papal_conclave=[["monk", 1], ["monk", 1]], cathedral=[["monk", 1], ["monk", 1]],
+                      peace_treaty=[["monk", 1]])
+
+
+def bathhouse_prompt(drawn):
+    """Seat 0 has just used its Bathhouse and drew ``drawn`` (RULES §11)."""
+    return action_state({"places": ["bathhouse"], "prompts": [{"kind": "bathhouse", "drawn": sorted(drawn), "kept": 0}],
+                         "bag": {"farmer": 1}})
+
+
 CASES = {
     "track_end": (lambda: action_state({"spaces": CASTLE, "tracks": {"knight": 5}}), 0, activate("castle"),
                   "The Castle cannot be used: the Knight track is at its last space."),
@@ -71,9 +83,43 @@ CASES = {
     "no_route": (lambda: action_state({"spaces": {"ship": ["farmer", "boatman", "knight"]}, "merchant": "chartres"}),
                  0, activate("ship", route="orleans_chartres"),
                  "The Ship cannot be used: no waterway leaves Chartres."),
-    "no_deed_space": (lambda: action_state({"places": ["gunpowder_tower"], "market": ["start_farmer"]}), 0,
-                      activate("gunpowder_tower", deeds=[{"follower": "start_farmer", "deed": "city_wall"}]),
+    "no_deed_space": (lambda: edited(action_state({"places": ["gunpowder_tower"], "market": ["monk"]}), monk_deeds_full),
+                      0, activate("gunpowder_tower", deeds=[{"follower": "monk", "deed": "cathedral"}]),
                       "The Gunpowder Tower cannot be used: no beneficial deed has a free space for these followers."),
+    # RULES §7.2, §14.8: starting followers never go to the deeds, whatever space is free
+    "no_deed_follower": (lambda: action_state({"places": ["gunpowder_tower"], "market": ["start_farmer"]}), 0,
+                         activate("gunpowder_tower", deeds=[{"follower": "start_farmer", "deed": "city_wall"}]),
+                         "The Gunpowder Tower cannot be used: no follower in your market can go to a beneficial "
+                         "deed (starting followers never can)."),
+    # RULES §6.4: the first place tile ever taken comes from stack I
+    "first_place_tile": (lambda: action_state({"spaces": VILLAGE}), 0,
+                         activate("village", recruit="trader", place_tile="cellar"),
+                         "The Village cannot recruit a Trader: your first place tile must come from stack I."),
+    "place_tile_taken": (lambda: edited(action_state({"spaces": VILLAGE}),
+                                        lambda d: d["place_tiles"]["display"]["I"].remove("hay_rick")), 0,
+                         activate("village", recruit="trader", place_tile="hay_rick"),
+                         "The Village cannot recruit a Trader: the Hay Rick is not available to take."),
+    # RULES §11 Pharmacy, §14.4: at most as many coins as the player has and as spaces are left
+    "development_room": (lambda: tile_state("pharmacy", ["farmer"], coins=5, development=28), 0,
+                         activate("pharmacy", coins=3),
+                         "The Pharmacy cannot take 3 coins: your development marker has only 2 spaces left to the "
+                         "end of the track."),
+    # RULES §4.3, §5: a route of the place's kind from the merchant's town, one good lying on it
+    "route_elsewhere": (lambda: action_state({"spaces": {"ship": ["farmer", "boatman", "knight"]}}), 0,
+                        activate("ship", route="e11"),
+                        "The Ship cannot take that route: it is not a waterway from Orléans, where your merchant "
+                        "stands."),
+    "good_not_on_route": (lambda: edited(action_state({"spaces": {"ship": ["farmer", "boatman", "knight"]}}),
+                                         lambda d: d["routes"].update(e06=["cheese"])), 0,
+                          activate("ship", route="e06", good="wine"),
+                          "The Ship cannot take wine from that route: there is none on it."),
+    # RULES §11 Bathhouse: keep drawn tiles by placing them on another action space
+    "not_drawn": (lambda: bathhouse_prompt(["knight", "knight", "scholar"]), 0,
+                  {"type": "bathhouse_place", "follower": "monk", "space": "scriptorium"},
+                  "There is no Monk among the followers drawn at the Bathhouse."),
+    "bathhouse_itself": (lambda: bathhouse_prompt(["knight", "knight", "scholar"]), 0,
+                         {"type": "bathhouse_place", "follower": "knight", "space": "bathhouse"},
+                         "The followers drawn at the Bathhouse cannot go on the Bathhouse itself."),
     "not_enough_coins": (lambda: tile_state("pharmacy", ["farmer"], coins=0), 0, activate("pharmacy", coins=1),
                          "The Pharmacy cannot be used: you need at least 1 coin to pay."),
     "already_used": (lambda: action_state({"places": ["gunpowder_tower"], "market": ["knight"], "tower_used": True}),
@@ -210,3 +256,46 @@ def test_every_message_renders_without_params_and_an_unknown_code_is_generic():
     for code in MESSAGES:
         assert isinstance(render(code, {}), str)
     assert render("no_such_code", {"place": ["odd"]}) == "That is not allowed."
+
+
+def test_the_pharmacy_names_the_coins_the_player_lacks():
+    """RULES §11 Pharmacy, §10.1: a voluntary cost cannot be started without the coins."""
+    with pytest.raises(engine.IllegalAction) as caught:
+        engine.apply(tile_state("pharmacy", ["farmer"], coins=2), 0, activate("pharmacy", coins=3))
+    assert caught.value.code == "not_enough_coins"
+    assert caught.value.message == "The Pharmacy cannot be used: you need at least 3 coins to pay."
+
+
+@pytest.mark.parametrize("follower, space, code, sentence", [
+    ("knight", "hay_rick", "not_owned", "You do not own the Hay Rick."),
+    ("start_farmer", "town_hall", "starting_follower", "Starting followers cannot go on the Town Hall."),
+    ("knight", "monastery", "circle_type", "No free circle of the Monastery takes a Knight."),
+    ("knight", "castle", "no_free_circle", "Every circle of the Castle is already taken."),
+])
+def test_a_follower_drawn_at_the_bathhouse_is_refused_with_the_real_reason(follower, space, code, sentence):
+    """RULES §11 Bathhouse: an empty matching circle of one of the player's other action spaces;
+    §7.2 / §14.8 never a starting follower on the Town Hall."""
+    state = edited(bathhouse_prompt(["knight", "start_farmer"]),
+                   lambda d: d["players"][0]["spaces"].update(castle=["farmer", "boatman", "trader"]))
+    with pytest.raises(engine.IllegalAction) as caught:
+        engine.apply(state, 0, {"type": "bathhouse_place", "follower": follower, "space": space})
+    assert (caught.value.code, caught.value.message) == (code, sentence)
+
+
+def test_not_allowed_is_only_the_queues_answer_for_an_entry_it_never_stored():
+    """Every action type ``apply`` checks has its own code, so ``not_allowed`` is unreachable there
+    (pass, submit_plan and bathhouse_done are always legal in their decision). The queue gives it
+    for a head that is not an activation (an entry ``check_queue`` would have refused)."""
+    state = action_state({"spaces": CASTLE})
+    verdict, reason = engine.queue.next_queued(state, 0, [{"type": "pass", "extra": 1}])
+    assert verdict == "drop" and reason["params"]["why"] == "not_allowed"
+    assert reason["message"].endswith("so the rest was dropped. That move is not allowed now.")
+
+
+def test_refused_is_the_code_of_an_unreadable_stored_state_and_of_an_unknown_code():
+    """``refused`` (RulesError's default) is raised only by ``from_json`` (SchemaError): a stored
+    state, never a player's move."""
+    with pytest.raises(engine.SchemaError) as caught:
+        engine.from_json({"schema": -1})
+    assert (caught.value.code, caught.value.message) == ("refused", "That is not allowed.")
+    assert render("no_such_code") == "That is not allowed."
