@@ -109,14 +109,21 @@ def perform(s: dict, seat: int, effect: dict, name: str, choice: dict, ev: list)
 
 
 def _names(ids) -> str:
-    names = [C.FOLLOWER_NAMES.get(i, str(i)) + "s" for i in ids]
+    """``"Farmer, Craftsman and Trader"``: the follower types as circle names (singular)."""
+    names = [C.FOLLOWER_NAMES.get(i, str(i)) for i in ids]
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
+def _followers(kind: str) -> str:
+    from .refusals import followers_name
+
+    return followers_name(kind)
 
 
 #: Effect keys whose presence alone decides the line, first match wins (RULES §11).
 _WHOLE_LINES = (
     ("gainGood", lambda e: f"Take 1 {e['gainGood']}"),
-    ("substitute", lambda e: f"Permanent: your {_names([e['substitute']['character']])} may fill "
+    ("substitute", lambda e: f"Permanent: your {_followers(e['substitute']['character'])} may fill "
                              f"{_names(e['substitute']['mayActAs'])} circles (not on beneficial deeds)"),
     ("exemptFromNegativeEvents", lambda e: "Event phase: a Monk here shields you from the next Harvest, "
                                            "Taxes or Plague"),
