@@ -299,3 +299,52 @@ def test_refused_is_the_code_of_an_unreadable_stored_state_and_of_an_unknown_cod
         engine.from_json({"schema": -1})
     assert (caught.value.code, caught.value.message) == ("refused", "That is not allowed.")
     assert render("no_such_code") == "That is not allowed."
+
+
+FARMHOUSE = {"farmhouse": ["boatman", "craftsman"]}
+UNIVERSITY = {"university": ["farmer", "craftsman", "trader"]}
+
+
+@pytest.mark.parametrize("make, action, code, sentence", [
+    (lambda: action_state({"spaces": FARMHOUSE, "tracks": {"farmer": 8}}), activate("farmhouse"), "track_end",
+     "The Farmhouse cannot be used: the Farmer track is at its last space."),
+    (lambda: supply(action_state({"spaces": FARMHOUSE}), farmer=0), activate("farmhouse"), "character_supply_empty",
+     "The Farmhouse cannot be used: no Farmers are left in the supply."),
+    # RULES §6.1: the good of the step the marker moves to (step 3 of the Farmer track: cheese)
+    (lambda: supply(action_state({"spaces": FARMHOUSE, "tracks": {"farmer": 2}}), cheese=0), activate("farmhouse"),
+     "good_unavailable", "The Farmhouse cannot be used: no cheese is left in the goods supply."),
+    (lambda: action_state({"spaces": UNIVERSITY, "tracks": {"scholar": 5}}), activate("university"), "track_end",
+     "The University cannot be used: the Scholar track is at its last space."),
+    (lambda: supply(action_state({"spaces": {"monastery": ["scholar", "trader"]}}), monk=0), activate("monastery"),
+     "character_supply_empty", "The Monastery cannot be used: no Monks are left in the supply."),
+    (lambda: supply(action_state({"spaces": VILLAGE}), technology=0), activate("village", recruit="craftsman"),
+     "technology_unavailable", "The Village cannot recruit a Craftsman: no technology tiles are left."),
+    (lambda: action_state({"spaces": VILLAGE, "tracks": {"boatman": 5}}), activate("village", recruit="boatman"),
+     "track_end", "The Village cannot recruit a Boatman: the Boatman track is at its last space."),
+    (lambda: edited(action_state({"spaces": {"town_hall": ["monk"]}}), monk_deeds_full),
+     activate("town_hall", deeds=[{"follower": "monk", "deed": "cathedral"}]), "no_deed_space",
+     "The Town Hall cannot be used: no beneficial deed has a free space for these followers."),
+    (lambda: tile_state("library", ["knight", "scholar"], development=30), activate("library"), "development_end",
+     "The Library cannot be used: your development marker is at the end of the track."),
+    (lambda: tile_state("shipping_line", ["boatman"], development=30), activate("shipping_line"), "development_end",
+     "The Shipping Line cannot be used: your development marker is at the end of the track."),
+    (lambda: tile_state("pharmacy", ["farmer"], coins=3, development=30), activate("pharmacy", coins=1),
+     "development_end", "The Pharmacy cannot be used: your development marker is at the end of the track."),
+    (lambda: supply(tile_state("tailor_shop", ["trader", "scholar"]), brocade=0), activate("tailor_shop"),
+     "good_unavailable", "The Tailor Shop cannot be used: no brocade is left in the goods supply."),
+    (lambda: tile_state("horse_wagon", ["knight", "trader"]), activate("horse_wagon", route="e06"), "route_elsewhere",
+     "The Horse Wagon cannot take that route: it is not a road from Orléans, where your merchant stands."),
+    (lambda: action_state({"spaces": {"wagon": ["farmer", "trader", "knight"]}}), activate("wagon", route="e17"),
+     "route_elsewhere", "The Wagon cannot take that route: it is not a road from Orléans, where your merchant stands."),
+], ids=lambda v: v if isinstance(v, str) and " " not in v else None)
+def test_each_place_names_its_own_blocking_condition(make, action, code, sentence):
+    """RULES §5, §6.1–§6.5, §7.1, §7.2, §11, §14.4: the sentence is the condition that blocks."""
+    with pytest.raises(engine.IllegalAction) as caught:
+        engine.apply(make(), 0, action)
+    assert (caught.value.code, caught.value.message) == (code, sentence)
+
+
+def test_the_university_stays_usable_at_the_end_of_the_development_track():
+    """RULES §14.4: an action with another effect is allowed on 30; the steps are lost."""
+    state = action_state({"spaces": UNIVERSITY, "development": 30})
+    assert {"type": "activate", "space": "university"} in engine.legal_actions(state, 0)
