@@ -91,6 +91,8 @@ def _not_your_turn(p: dict) -> str:
         return "Not now: the game is waiting for the other players' moves to be resolved."
     if p.get("why") == "no_seat":
         return "You have no seat in this game."
+    if p.get("why") == "passed":
+        return "You have passed: you take no more actions this round."
     return "It is not your turn."
 
 

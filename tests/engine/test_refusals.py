@@ -348,3 +348,12 @@ def test_the_university_stays_usable_at_the_end_of_the_development_track():
     """RULES §14.4: an action with another effect is allowed on 30; the steps are lost."""
     state = action_state({"spaces": UNIVERSITY, "development": 30})
     assert {"type": "activate", "space": "university"} in engine.legal_actions(state, 0)
+
+
+def test_a_seat_that_has_passed_is_told_so():
+    """RULES §8.7: a player who passes takes no more actions this round."""
+    state = action_state({"spaces": CASTLE}, others={"passed": True, "spaces": CASTLE}, blockers=False)
+    with pytest.raises(engine.NotYourTurn) as caught:
+        engine.apply(state, 1, {"type": "pass"})
+    assert caught.value.params == {"why": "passed"}
+    assert caught.value.message == "You have passed: you take no more actions this round."
