@@ -48,6 +48,8 @@ def _names(params: dict) -> dict:
         out["follower_id"] = str(params["follower"])
         out["follower"] = follower_name(params["follower"])
         out["followers"] = followers_name(C.follower_type(str(params["follower"])))
+    if "deed" in params:
+        out["deed"] = C.DEEDS[params["deed"]].name if params["deed"] in C.DEEDS else params["deed"]
     if "town" in params:
         out["town"] = C.TOWNS.get(params["town"], params["town"])
     if "route_kind" in params:
@@ -116,6 +118,11 @@ MESSAGES: dict = {
     "no_deed_space": _cannot("no beneficial deed has a free space for these followers"),
     "no_deed_follower": _cannot("no follower in your market can go to a beneficial deed (starting followers "
                                 "never can)"),
+    "deed_full": "{deed} has no free {follower} space: a follower goes only on a space of its own type.",
+    "deeds_none": "Choose at least one follower to send to a beneficial deed.",
+    "deed_starting": "Starting followers never go to a beneficial deed.",
+    "deeds_all": "Every follower on the Town Hall that has a free beneficial deed space of its type must go to one.",
+    "tower_two": "The Gunpowder Tower holds only 2 followers.",
     "first_place_tile": _cannot("your first place tile must come from stack I"),
     "place_tile_taken": _cannot("the {place_tile} is not available to take"),
     "not_enough_coins": lambda p: f"The {p['place']} cannot be used: you need at least "
@@ -226,12 +233,49 @@ def _activate_reason(s: dict, seat: int, action: dict, legal: list[dict]):
         why = route_reason(s, seat, space, action["route"], action.get("good"))  # RULES §4.3
         if why is not None:
             return why[0], {"place": space, **why[1]}
+    if space in ("town_hall", "gunpowder_tower") and "deeds" in action:
+        why = _deeds_reason(s, seat, space, action["deeds"])  # RULES §7.2, §14.8
+        if why is not None:
+            return why
     if space in C.PLACE_TILES:
         choice = {k: v for k, v in action.items() if k not in ("type", "space")}
         why = E.choice_reason(s, seat, C.PLACE_TILES[space].effect, choice)  # RULES §11 Pharmacy, §14.4
         if why is not None:
             return why[0], {"place": space, **why[1]}
     return "choice_not_allowed", {"place": space}
+
+
+def _deeds_reason(s: dict, seat: int, space: str, deeds: list):
+    """Why the Town Hall's / Gunpowder Tower's ``deeds`` list (normalised) is not legal, or
+    None (RULES §7.2: a free space of exactly the follower's type, never a starting
+    follower; §14.8: the Town Hall sends every follower that can go, the tower holds 2)."""
+    from . import steps as S
+
+    p = s["players"][seat]
+    source = list(p["spaces"].get("town_hall", [])) if space == "town_hall" else list(p["market"])
+    free = S.deed_free_spaces(s)
+    for item in deeds:
+        tile, deed = item["follower"], item["deed"]
+        if tile not in source:
+            return (("not_on_space", {"place": space, "follower": tile}) if space == "town_hall"
+                    else ("not_in_market", {"follower": tile}))
+        source.remove(tile)
+        if C.is_starting(tile):
+            return "deed_starting", {}
+        if deed not in C.DEEDS:
+            return None
+        if free[deed].get(C.follower_type(tile), 0) <= 0:
+            return "deed_full", {"deed": deed, "follower": tile}
+        free[deed][C.follower_type(tile)] -= 1
+    if space == "gunpowder_tower" and len(deeds) > C.GUNPOWDER_TOWER_SPACES:
+        return "tower_two", {}
+    if space == "gunpowder_tower" and not deeds:
+        return "deeds_none", {}
+    if space == "town_hall":
+        most = max((len(a) for a in S.deed_assignments(s, p, p["spaces"].get("town_hall", []))), default=0)
+        if len(deeds) < most:
+            return "deeds_all", {}
+    return None
 
 
 def _bathhouse_reason(s: dict, seat: int, action: dict):

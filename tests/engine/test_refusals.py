@@ -357,3 +357,34 @@ def test_a_seat_that_has_passed_is_told_so():
         engine.apply(state, 1, {"type": "pass"})
     assert caught.value.params == {"why": "passed"}
     assert caught.value.message == "You have passed: you take no more actions this round."
+
+
+def deeds(*pairs):
+    return [{"follower": tile, "deed": deed} for tile, deed in pairs]
+
+
+TOWN_HALL = {"spaces": {"town_hall": ["knight", "monk"]}}
+TOWER = {"places": ["gunpowder_tower"], "market": ["knight", "knight", "knight", "start_farmer"]}
+
+
+@pytest.mark.parametrize("p0, space, sent, code, sentence", [
+    # RULES §14.8: every follower on the Town Hall that can go must go
+    (TOWN_HALL, "town_hall", deeds(("knight", "city_wall")), "deeds_all",
+     "Every follower on the Town Hall that has a free beneficial deed space of its type must go to one."),
+    # RULES §7.2: a space of exactly its type; a monk is not wild on the deeds
+    (TOWN_HALL, "town_hall", deeds(("knight", "city_wall"), ("monk", "city_wall")), "deed_full",
+     "Building the City Wall has no free Monk space: a follower goes only on a space of its own type."),
+    (TOWN_HALL, "town_hall", deeds(("scholar", "astronomy")), "not_on_space", "There is no Scholar on your Town Hall."),
+    # RULES §11 Gunpowder Tower: its two spaces; starting followers never go to the deeds (§14.8)
+    (TOWER, "gunpowder_tower", deeds(*[("knight", "city_wall")] * 3), "tower_two",
+     "The Gunpowder Tower holds only 2 followers."),
+    (TOWER, "gunpowder_tower", deeds(("start_farmer", "city_wall")), "deed_starting",
+     "Starting followers never go to a beneficial deed."),
+    (TOWER, "gunpowder_tower", deeds(("monk", "cathedral")), "not_in_market", "You have no Monk in your market."),
+    (TOWER, "gunpowder_tower", [], "deeds_none", "Choose at least one follower to send to a beneficial deed."),
+], ids=["town_hall_all", "monk_not_wild", "town_hall_missing", "tower_two", "tower_starting", "tower_market",
+        "tower_none"])
+def test_a_deeds_choice_names_the_deed_rule_it_breaks(p0, space, sent, code, sentence):
+    with pytest.raises(engine.IllegalAction) as caught:
+        engine.apply(action_state(p0), 0, activate(space, deeds=sent))
+    assert (caught.value.code, caught.value.message) == (code, sentence)
