@@ -139,6 +139,7 @@ MESSAGES: dict = {
     "not_owned": "You do not own the {place}.",
     "not_in_market": "You have no {follower} in your market.",
     "no_free_circle": "Every circle of the {place} is already taken.",
+    "no_circles": "The {place} has no circles: no follower can be put on it.",
     "circle_type": "No free circle of the {place} takes a {follower}.",
     "starting_follower": "Starting followers cannot go on the {place}.",
     "not_on_space": "There is no {follower} on your {place}.",
@@ -209,6 +210,8 @@ def _place_reason(s: dict, seat: int, action: dict):
         return "not_owned", {"place": space}
     if space == "town_hall" and not town_hall_allows(tile):
         return "starting_follower", {"place": space}
+    if not C.PLACES[space].circles:
+        return "no_circles", {"place": space}  # Herb Garden, School, Gunpowder Tower (RULES §11)
     if len(_planned_on(p, space)) >= len(S.free_circles(p, space)):
         return "no_free_circle", {"place": space}
     return "circle_type", {"place": space, "follower": tile}
@@ -293,6 +296,8 @@ def _bathhouse_reason(s: dict, seat: int, action: dict):
         return "not_owned", {"place": space}
     if space == "town_hall" and not town_hall_allows(tile):
         return "starting_follower", {"place": space}
+    if not C.PLACES[space].circles:
+        return "no_circles", {"place": space}
     if len(p["spaces"].get(space, [])) >= len(C.PLACES[space].circles) - (space in p["technology"]):
         return "no_free_circle", {"place": space}
     return "circle_type", {"place": space, "follower": tile}

@@ -388,3 +388,18 @@ def test_a_deeds_choice_names_the_deed_rule_it_breaks(p0, space, sent, code, sen
     with pytest.raises(engine.IllegalAction) as caught:
         engine.apply(action_state(p0), 0, activate(space, deeds=sent))
     assert (caught.value.code, caught.value.message) == (code, sentence)
+
+
+@pytest.mark.parametrize("tile", ["herb_garden", "school", "gunpowder_tower"])
+def test_a_place_tile_without_circles_says_so_when_a_follower_is_put_on_it(tile):
+    """RULES §11: Herb Garden, School and Gunpowder Tower are permanent abilities without circles
+    (the tower's two spaces are market spaces, §14.5)."""
+    state = planning_state({0: {"market": ["knight"], "places": [tile]}})
+    with pytest.raises(engine.IllegalAction) as caught:
+        engine.apply(state, 0, {"type": "place", "follower": "knight", "space": tile})
+    assert caught.value.code == "no_circles"
+    assert caught.value.message == f"The {engine.place_name(tile)} has no circles: no follower can be put on it."
+    drawn = edited(bathhouse_prompt(["knight"]), lambda d: d["players"][0]["places"].append(tile))
+    with pytest.raises(engine.IllegalAction) as caught:
+        engine.apply(drawn, 0, {"type": "bathhouse_place", "follower": "knight", "space": tile})
+    assert caught.value.code == "no_circles"
