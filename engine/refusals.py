@@ -146,6 +146,7 @@ MESSAGES: dict = {
     "draw_limit": lambda p: f"You may draw at most {_count(p['most'], 'follower')} now (your Knight track's "
                             "draw count).",
     "market_full": lambda p: f"Your market has room for only {_count(p['most'], 'more follower')}.",
+    "no_draw_left": "Each pull-back takes the place of one draw, and you have no draw left this round.",
     "bag_short": lambda p: f"Your bag holds only {_count(p['most'], 'follower')}.",
     "not_drawn": "There is no {follower} among the followers drawn at the Bathhouse.",
     "bathhouse_itself": "The followers drawn at the Bathhouse cannot go on the Bathhouse itself.",
@@ -337,6 +338,10 @@ def reason(s: dict, seat: int, action: dict, legal: list[dict]):
     if t == "pull_back":
         if follower not in s["players"][seat]["spaces"].get(space, []):
             return "not_on_space", {"place": space, "follower": follower}
+        from .phases.followers import draw_count
+
+        if draw_count(s["players"][seat]) - s["players"][seat]["pulled"] <= 0:
+            return "no_draw_left", {}  # RULES §8.3, §14.5: each pull-back replaces one draw
         return _draw_reason(s, seat, {"type": "draw", "count": 1}, legal)
     if t == "unplace":
         return "not_on_space", {"place": space, "follower": follower}

@@ -403,3 +403,12 @@ def test_a_place_tile_without_circles_says_so_when_a_follower_is_put_on_it(tile)
     with pytest.raises(engine.IllegalAction) as caught:
         engine.apply(drawn, 0, {"type": "bathhouse_place", "follower": "knight", "space": tile})
     assert caught.value.code == "no_circles"
+
+
+def test_a_pull_back_with_every_draw_used_says_why():
+    """RULES §8.3, §14.5: draws + pull-backs never exceed the draw count (4 here)."""
+    state = draw_state({0: {"bag": {"knight": 3}, "pulled": 4, "spaces": {"castle": ["start_farmer"]}}})
+    with pytest.raises(engine.IllegalAction) as caught:
+        engine.apply(state, 0, {"type": "pull_back", "follower": "start_farmer", "space": "castle"})
+    assert (caught.value.code, caught.value.message) == (
+        "no_draw_left", "Each pull-back takes the place of one draw, and you have no draw left this round.")
