@@ -151,6 +151,11 @@ MESSAGES: dict = {
     "not_drawn": "There is no {follower} among the followers drawn at the Bathhouse.",
     "bathhouse_itself": "The followers drawn at the Bathhouse cannot go on the Bathhouse itself.",
     "technology_target": "A technology tile cannot go there now.",
+    "technology_town_hall": "A technology tile cannot go on the Town Hall.",
+    "technology_one_circle": "A technology tile cannot go on the {place}: it has only one circle.",
+    "technology_twice": "The {place} already has a technology tile.",
+    "technology_monk": "A technology tile never covers a Monk circle.",
+    "technology_first_farmer": "Your first technology tile must cover a Farmer circle.",
     "torture_item": "You cannot give that up: you do not have it.",
     "food_choice": lambda p: f"Return exactly {p['food']} food that you have (grain, cheese or wine).",
     # whose turn and the game's state
@@ -282,6 +287,27 @@ def _deeds_reason(s: dict, seat: int, space: str, deeds: list):
     return None
 
 
+def _technology_reason(s: dict, seat: int, space: str, circle: str):
+    """Why a technology tile cannot cover ``circle`` of ``space`` (RULES §8.6, §14.2): not on
+    the Town Hall, not on a one-circle place, one per place, never a Monk circle, the first
+    on a Farmer circle; ``technology_target`` for a circle the place does not have."""
+    p = s["players"][seat]
+    if space not in p["places"] and space not in C.BOARD_SPACES:
+        return "not_owned", {"place": space}
+    circles = C.PLACES[space].circles
+    if space == "town_hall":
+        return "technology_town_hall", {"place": space}
+    if len(circles) < 2:
+        return "technology_one_circle", {"place": space}
+    if space in p["technology"]:
+        return "technology_twice", {"place": space}
+    if circle == "monk" and circle in circles:
+        return "technology_monk", {"place": space}
+    if circle in circles and circle != "farmer" and not p["technology_placed_ever"]:
+        return "technology_first_farmer", {"place": space}
+    return "technology_target", {"place": space, "circle": circle}
+
+
 def _bathhouse_reason(s: dict, seat: int, action: dict):
     """Why a follower drawn at the Bathhouse cannot go there (RULES §11 Bathhouse: on an
     empty matching circle of another action space; §7.2 no starting follower on the Town Hall)."""
@@ -348,7 +374,7 @@ def reason(s: dict, seat: int, action: dict, legal: list[dict]):
     if t == "bathhouse_place":
         return _bathhouse_reason(s, seat, action)
     if t == "place_technology":
-        return "technology_target", {"place": space, "circle": action["circle"]}
+        return _technology_reason(s, seat, space, action["circle"])
     if t == "torture":
         return "torture_item", {"item": action["item"]}
     if t == "return_food":

@@ -412,3 +412,25 @@ def test_a_pull_back_with_every_draw_used_says_why():
         engine.apply(state, 0, {"type": "pull_back", "follower": "start_farmer", "space": "castle"})
     assert (caught.value.code, caught.value.message) == (
         "no_draw_left", "Each pull-back takes the place of one draw, and you have no draw left this round.")
+
+
+TECH = {"technology_pending": 1, "prompts": [{"kind": "technology"}], "technology_placed_ever": True}
+
+
+@pytest.mark.parametrize("p0, space, circle, code, sentence", [
+    ({**TECH, "technology_placed_ever": False}, "castle", "trader", "technology_first_farmer",
+     "Your first technology tile must cover a Farmer circle."),
+    (TECH, "town_hall", "any", "technology_town_hall", "A technology tile cannot go on the Town Hall."),
+    ({**TECH, "places": ["hay_rick"]}, "hay_rick", "farmer", "technology_one_circle",
+     "A technology tile cannot go on the Hay Rick: it has only one circle."),
+    ({**TECH, "technology": {"castle": "farmer"}}, "castle", "trader", "technology_twice",
+     "The Castle already has a technology tile."),
+    ({**TECH, "places": ["cellar"]}, "cellar", "monk", "technology_monk", "A technology tile never covers a Monk circle."),
+    (TECH, "bathhouse", "any", "not_owned", "You do not own the Bathhouse."),
+], ids=["first_farmer", "town_hall", "one_circle", "twice", "monk", "not_owned"])
+def test_a_technology_tile_refusal_names_the_placement_rule(p0, space, circle, code, sentence):
+    """RULES §8.6 (first on a Farmer circle, never a Monk circle, one per place, not on a one-circle
+    place), §8.6 UNCERTAIN best choice: not on the Town Hall; §14.2 placed when passing."""
+    with pytest.raises(engine.IllegalAction) as caught:
+        engine.apply(action_state(p0), 0, {"type": "place_technology", "space": space, "circle": circle})
+    assert (caught.value.code, caught.value.message) == (code, sentence)
