@@ -157,6 +157,9 @@ MESSAGES: dict = {
     "technology_monk": "A technology tile never covers a Monk circle.",
     "technology_first_farmer": "Your first technology tile must cover a Farmer circle.",
     "torture_item": "You cannot give that up: you do not have it.",
+    "torture_development": "You cannot give a development step: your marker may not move from or onto a coin "
+                           "space (7, 12, 25).",
+    "torture_follower": "You cannot give a follower: your bag holds only starting followers, which are never lost.",
     "food_choice": lambda p: f"Return exactly {p['food']} food that you have (grain, cheese or wine).",
     # whose turn and the game's state
     "not_your_turn": _not_your_turn,
@@ -376,6 +379,11 @@ def reason(s: dict, seat: int, action: dict, legal: list[dict]):
     if t == "place_technology":
         return _technology_reason(s, seat, space, action["circle"])
     if t == "torture":
+        p = s["players"][seat]
+        if action["item"] == "development" and p["development"] > 0:
+            return "torture_development", {}  # RULES §14.3
+        if action["item"] == "follower" and sum(p["bag"].values()) > 0:
+            return "torture_follower", {}  # RULES §10.1: a starting follower drawn is put back
         return "torture_item", {"item": action["item"]}
     if t == "return_food":
         return "food_choice", {"food": s["players"][seat]["prompts"][0]["food"]}

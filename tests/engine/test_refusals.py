@@ -434,3 +434,21 @@ def test_a_technology_tile_refusal_names_the_placement_rule(p0, space, circle, c
     with pytest.raises(engine.IllegalAction) as caught:
         engine.apply(action_state(p0), 0, {"type": "place_technology", "space": space, "circle": circle})
     assert (caught.value.code, caught.value.message) == (code, sentence)
+
+
+TORTURE = {"prompts": [{"kind": "torture", "debt": 1}], "goods": {"grain": 1}}
+
+
+@pytest.mark.parametrize("p0, item, code, sentence", [
+    ({**TORTURE, "development": 8}, "development", "torture_development",
+     "You cannot give a development step: your marker may not move from or onto a coin space (7, 12, 25)."),
+    ({**TORTURE, "bag": {"start_farmer": 2}}, "follower", "torture_follower",
+     "You cannot give a follower: your bag holds only starting followers, which are never lost."),
+    (TORTURE, "follower", "torture_item", "You cannot give that up: you do not have it."),
+], ids=["development_coin_space", "only_starting_followers", "empty_bag"])
+def test_a_torture_item_that_cannot_be_given_names_why(p0, item, code, sentence):
+    """RULES §10.1, §14.3."""
+    state = build("planning", {0: p0}, stage="draw")
+    with pytest.raises(engine.IllegalAction) as caught:
+        engine.apply(state, 0, {"type": "torture", "item": item})
+    assert (caught.value.code, caught.value.message) == (code, sentence)
