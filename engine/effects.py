@@ -52,6 +52,25 @@ def choices(s: dict, seat: int, effect: dict) -> list[dict]:
     return [{}]  # the Bathhouse too: with a short or empty bag it draws what is there (RULES §11)
 
 
+def choice_reason(s: dict, seat: int, effect: dict, choice: dict):
+    """``(code, params)`` naming why an in-range ``choice`` of a usable simple tile is not
+    legal now, else None: the Pharmacy's coins beyond the player's coins
+    (``not_enough_coins``) or beyond the development spaces left (``development_room``;
+    RULES §11 Pharmacy, §14.4)."""
+    if "payCoins" in effect and choice.get("coins") in choice_fields(effect).get("coins", ()):
+        p = s["players"][seat]
+        if choice["coins"] > p["coins"]:
+            return "not_enough_coins", {"coins": choice["coins"]}
+        if choice["coins"] > S.development_room(p):
+            return "development_room", {"coins": choice["coins"], "room": S.development_room(p)}
+    return None
+
+
+def choice_move_kind(effect: dict) -> str | None:
+    """The route kind (``"land"``/``"water"``) a moving tile travels, None for other tiles."""
+    return effect.get("moveMerchant")
+
+
 def choice_fields(effect: dict) -> dict[str, tuple]:
     """The choice fields a tile's ``activate`` may carry, each with every value the
     component data allows (``{"coins": (1, 2, 3)}`` for the Pharmacy)."""
@@ -90,14 +109,21 @@ def perform(s: dict, seat: int, effect: dict, name: str, choice: dict, ev: list)
 
 
 def _names(ids) -> str:
-    names = [C.FOLLOWER_NAMES.get(i, str(i)) + "s" for i in ids]
+    """``"Farmer, Craftsman and Trader"``: the follower types as circle names (singular)."""
+    names = [C.FOLLOWER_NAMES.get(i, str(i)) for i in ids]
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
+def _followers(kind: str) -> str:
+    from .refusals import followers_name
+
+    return followers_name(kind)
 
 
 #: Effect keys whose presence alone decides the line, first match wins (RULES §11).
 _WHOLE_LINES = (
     ("gainGood", lambda e: f"Take 1 {e['gainGood']}"),
-    ("substitute", lambda e: f"Permanent: your {_names([e['substitute']['character']])} may fill "
+    ("substitute", lambda e: f"Permanent: your {_followers(e['substitute']['character'])} may fill "
                              f"{_names(e['substitute']['mayActAs'])} circles (not on beneficial deeds)"),
     ("exemptFromNegativeEvents", lambda e: "Event phase: a Monk here shields you from the next Harvest, "
                                            "Taxes or Plague"),

@@ -113,8 +113,11 @@ def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dic
     kind = awaiting_data(s0).get(seat)
     if kind is None:
         why = "the phase is waiting to be resolved" if s0["barrier"] else "it is not this seat's decision now"
+        code = "resolution" if s0["barrier"] else "turn"
+        if code == "turn" and s0["phase"] == "actions" and s0["players"][seat]["passed"]:
+            code = "passed"  # RULES §8.7: a player who passes takes no more actions this round
         raise NotYourTurn(f"seat {seat} cannot act in round {s0['round']} ({s0['phase']}): {why}",
-                          params={"why": "resolution" if s0["barrier"] else "turn"})
+                          params={"why": code})
     expected_kind, fn = ACTIONS[action["type"]]
     if expected_kind != kind:
         raise IllegalAction(f"seat {seat} must answer a {kind!r} decision now, not {action['type']!r}",

@@ -270,7 +270,7 @@ PLACE_RULES: dict = {
     "ship": (_move_choices("water"), _move),
     "wagon": (_move_choices("land"), _move),
     "guildhall": (_guildhall_choices, _guildhall),
-    "horse_wagon": (_move_choices(C.PLACE_TILES["horse_wagon"].effect["moveMerchant"]), _move),
+    "horse_wagon": (_move_choices(E.choice_move_kind(C.PLACE_TILES["horse_wagon"].effect)), _move),
     "gunpowder_tower": (_gunpowder_choices, _gunpowder),
     "bathhouse": (_tile_choices("bathhouse"), _bathhouse),
 }
@@ -333,6 +333,18 @@ def recruit_reason(s: dict, seat: int, kind: str):
     return why
 
 
+def place_tile_reason(s: dict, seat: int, tile: str):
+    """Why the Village's Trader cannot take place tile ``tile`` now, or None (RULES §6.4:
+    the first place tile ever taken comes from stack I; §12.3 only open tiles are taken).
+    A tile in a hidden stack and one already taken get the same answer (no stack leak)."""
+    p = s["players"][seat]
+    if tile in _place_tile_choices(s, p):
+        return None
+    if tile in s["place_tiles"]["display"]["II"]:
+        return "first_place_tile", {}
+    return "place_tile_taken", {"place_tile": tile}
+
+
 #: The followers the Village recruits, in the order its choices are listed (RULES §5).
 VILLAGE_RECRUITS: tuple[str, ...] = ("boatman", "craftsman", "trader")
 
@@ -357,6 +369,24 @@ def _move_reason(kind):
     return reason
 
 
+#: The route kind each moving place travels (RULES §5 Ship / Wagon, §11 Horse Wagon).
+MOVE_KINDS: dict[str, str] = {"ship": "water", "wagon": "land",
+                              "horse_wagon": E.choice_move_kind(C.PLACE_TILES["horse_wagon"].effect)}
+
+
+def route_reason(s: dict, seat: int, place_id: str, route_id: str, good):
+    """Why a usable Ship / Wagon / Horse Wagon cannot move along ``route_id`` taking
+    ``good`` (None: no good), or None (RULES §4.3: a route of the place's kind from the
+    merchant's town; one good lying on that route)."""
+    p = s["players"][seat]
+    kind = MOVE_KINDS[place_id]
+    if route_id not in {r.id for r in S.routes_for(p, kind)}:
+        return "route_elsewhere", {"route_kind": kind, "town": p["merchant"]}
+    if good is not None and good not in s["routes"][route_id]:
+        return "good_not_on_route", {"good": good}
+    return None
+
+
 def _guildhall_reason(s, seat):
     p = s["players"][seat]
     if p["stations_left"] <= 0:
@@ -374,7 +404,14 @@ def _tile_reason(place_id):
 
 
 def _gunpowder_reason(s, seat):
-    return ("already_used", {}) if s["players"][seat]["tower_used"] else ("no_deed_space", {})
+    """Used this round; else only starting followers (or none) in the market, which never go
+    to the deeds (RULES §7.2, §14.8); else no free deed space of their types."""
+    p = s["players"][seat]
+    if p["tower_used"]:
+        return "already_used", {}
+    if not any(not C.is_starting(t) for t in p["market"]):
+        return "no_deed_follower", {}
+    return "no_deed_space", {}
 
 
 BLOCKED_REASONS: dict = {

@@ -46,7 +46,8 @@ def check_entry(state: GameState, seat: int, entry) -> dict:
     """Check one queue entry for ``seat`` and return it normalised (a new dict).
 
     ``entry`` may be any JSON value. Refused (:class:`QueueRefused`) with code
-    ``queue_entry`` (not a pass or an activation), ``queue_field`` (a field that place does
+    ``queue_entry`` (not a pass or an activation), ``queue_not_action`` (an own place tile
+    without an action-phase action: Sacristy, Herb Garden, School), ``queue_field`` (a field that place does
     not choose), ``queue_choice`` (a value out of the component data's range) or
     ``queue_not_own`` (not one of :func:`own_places`).
     """
@@ -57,6 +58,8 @@ def check_entry(state: GameState, seat: int, entry) -> dict:
         return {"type": "pass"}
     space = entry.get("space")
     if not isinstance(space, str) or space not in own_places(state, seat):
+        if isinstance(space, str) and space in state.data["players"][seat]["places"]:
+            raise _refuse("queue_not_action", place=space)  # Sacristy, Herb Garden, School (RULES §11)
         raise _refuse("queue_not_own")
     fields = choice_fields(space)
     unknown = sorted(str(k) for k in entry if k not in ("type", "space") and k not in fields)

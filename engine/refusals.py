@@ -48,10 +48,14 @@ def _names(params: dict) -> dict:
         out["follower_id"] = str(params["follower"])
         out["follower"] = follower_name(params["follower"])
         out["followers"] = followers_name(C.follower_type(str(params["follower"])))
+    if "deed" in params:
+        out["deed"] = C.DEEDS[params["deed"]].name if params["deed"] in C.DEEDS else params["deed"]
     if "town" in params:
         out["town"] = C.TOWNS.get(params["town"], params["town"])
     if "route_kind" in params:
         out["route_kind"] = _ROUTE_KINDS.get(params["route_kind"], params["route_kind"])
+    if "place_tile" in params:
+        out["place_tile"] = place_name(params["place_tile"])
     if "recruit" in params:
         out["recruit"] = C.FOLLOWER_NAMES.get(params["recruit"], params["recruit"])
     if "kind" in params:
@@ -89,6 +93,8 @@ def _not_your_turn(p: dict) -> str:
         return "Not now: the game is waiting for the other players' moves to be resolved."
     if p.get("why") == "no_seat":
         return "You have no seat in this game."
+    if p.get("why") == "passed":
+        return "You have passed: you take no more actions this round."
     return "It is not your turn."
 
 
@@ -106,8 +112,23 @@ MESSAGES: dict = {
     "station_present": _station_present,
     "no_stations_left": _cannot("you have no trading stations left"),
     "no_route": _cannot("no {route_kind} leaves {town}"),
+    "route_elsewhere": "The {place} cannot take that route: it is not a {route_kind} from {town}, where your "
+                       "merchant stands.",
+    "good_not_on_route": "The {place} cannot take {good} from that route: there is none on it.",
     "no_deed_space": _cannot("no beneficial deed has a free space for these followers"),
-    "not_enough_coins": _cannot("you need at least {coins} coin to pay"),
+    "no_deed_follower": _cannot("no follower in your market can go to a beneficial deed (starting followers "
+                                "never can)"),
+    "deed_full": "{deed} has no free {follower} space: a follower goes only on a space of its own type.",
+    "deeds_none": "Choose at least one follower to send to a beneficial deed.",
+    "deed_starting": "Starting followers never go to a beneficial deed.",
+    "deeds_all": "Every follower on the Town Hall that has a free beneficial deed space of its type must go to one.",
+    "tower_two": "The Gunpowder Tower holds only 2 followers.",
+    "first_place_tile": _cannot("your first place tile must come from stack I"),
+    "place_tile_taken": _cannot("the {place_tile} is not available to take"),
+    "not_enough_coins": lambda p: f"The {p['place']} cannot be used: you need at least "
+                                  f"{_count(p['coins'], 'coin')} to pay.",
+    "development_room": lambda p: (f"The {p['place']} cannot take {_count(p['coins'], 'coin')}: your development "
+                                   f"marker has only {_count(p['room'], 'space')} left to the end of the track."),
     "already_used": "The {place} has already been used this round.",
     "not_an_action": "The {place} is not an action of the action phase.",
     "not_ready": _not_ready,
@@ -118,16 +139,27 @@ MESSAGES: dict = {
     "not_owned": "You do not own the {place}.",
     "not_in_market": "You have no {follower} in your market.",
     "no_free_circle": "Every circle of the {place} is already taken.",
+    "no_circles": "The {place} has no circles: no follower can be put on it.",
     "circle_type": "No free circle of the {place} takes a {follower}.",
     "starting_follower": "Starting followers cannot go on the {place}.",
     "not_on_space": "There is no {follower} on your {place}.",
     "draw_limit": lambda p: f"You may draw at most {_count(p['most'], 'follower')} now (your Knight track's "
                             "draw count).",
     "market_full": lambda p: f"Your market has room for only {_count(p['most'], 'more follower')}.",
+    "no_draw_left": "Each pull-back takes the place of one draw, and you have no draw left this round.",
     "bag_short": lambda p: f"Your bag holds only {_count(p['most'], 'follower')}.",
     "not_drawn": "There is no {follower} among the followers drawn at the Bathhouse.",
+    "bathhouse_itself": "The followers drawn at the Bathhouse cannot go on the Bathhouse itself.",
     "technology_target": "A technology tile cannot go there now.",
+    "technology_town_hall": "A technology tile cannot go on the Town Hall.",
+    "technology_one_circle": "A technology tile cannot go on the {place}: it has only one circle.",
+    "technology_twice": "The {place} already has a technology tile.",
+    "technology_monk": "A technology tile never covers a Monk circle.",
+    "technology_first_farmer": "Your first technology tile must cover a Farmer circle.",
     "torture_item": "You cannot give that up: you do not have it.",
+    "torture_development": "You cannot give a development step: your marker may not move from or onto a coin "
+                           "space (7, 12, 25).",
+    "torture_follower": "You cannot give a follower: your bag holds only starting followers, which are never lost.",
     "food_choice": lambda p: f"Return exactly {p['food']} food that you have (grain, cheese or wine).",
     # whose turn and the game's state
     "not_your_turn": _not_your_turn,
@@ -143,6 +175,7 @@ MESSAGES: dict = {
     "queue_limit": "At most {limit} actions can be queued.",
     "queue_entry": "Queue an action on one of your places, or passing.",
     "queue_not_own": "You can only queue actions on your own places.",
+    "queue_not_action": "The {place} is not an action of the action phase, so it cannot be queued.",
     "queue_field": lambda p: f"The {p['place']} has no choice called {', '.join(map(str, p['fields']))}.",
     "queue_choice": "The queued action's {field} is not valid.",
     "queue_after_pass": "Passing ends your round: nothing can be queued after it.",
@@ -186,23 +219,118 @@ def _place_reason(s: dict, seat: int, action: dict):
         return "not_owned", {"place": space}
     if space == "town_hall" and not town_hall_allows(tile):
         return "starting_follower", {"place": space}
+    if not C.PLACES[space].circles:
+        return "no_circles", {"place": space}  # Herb Garden, School, Gunpowder Tower (RULES §11)
     if len(_planned_on(p, space)) >= len(S.free_circles(p, space)):
         return "no_free_circle", {"place": space}
     return "circle_type", {"place": space, "follower": tile}
 
 
 def _activate_reason(s: dict, seat: int, action: dict, legal: list[dict]):
-    from .places import recruit_reason, unusable_reason
+    from . import effects as E
+    from .places import MOVE_KINDS, place_tile_reason, recruit_reason, route_reason, unusable_reason
 
     space = action["space"]
     why = unusable_reason(s, seat, space)
     if why is not None:
         return why
-    if space == "village" and isinstance(action.get("recruit"), str) and action["recruit"] in C.FOLLOWER_NAMES:
-        why = recruit_reason(s, seat, action["recruit"])
+    recruit = action.get("recruit")
+    if space == "village" and recruit in C.FOLLOWER_NAMES:
+        why = recruit_reason(s, seat, recruit)
+        if why is None and recruit == "trader" and action.get("place_tile") in C.PLACE_TILES:
+            why = place_tile_reason(s, seat, action["place_tile"])  # RULES §6.4
         if why is not None:
-            return why[0], {"place": space, "recruit": action["recruit"], **why[1]}
+            return why[0], {"place": space, "recruit": recruit, **why[1]}
+    if action.get("route") in C.ROUTES and space in MOVE_KINDS:
+        why = route_reason(s, seat, space, action["route"], action.get("good"))  # RULES §4.3
+        if why is not None:
+            return why[0], {"place": space, **why[1]}
+    if space in ("town_hall", "gunpowder_tower") and "deeds" in action:
+        why = _deeds_reason(s, seat, space, action["deeds"])  # RULES §7.2, §14.8
+        if why is not None:
+            return why
+    if space in C.PLACE_TILES:
+        choice = {k: v for k, v in action.items() if k not in ("type", "space")}
+        why = E.choice_reason(s, seat, C.PLACE_TILES[space].effect, choice)  # RULES §11 Pharmacy, §14.4
+        if why is not None:
+            return why[0], {"place": space, **why[1]}
     return "choice_not_allowed", {"place": space}
+
+
+def _deeds_reason(s: dict, seat: int, space: str, deeds: list):
+    """Why the Town Hall's / Gunpowder Tower's ``deeds`` list (normalised) is not legal, or
+    None (RULES §7.2: a free space of exactly the follower's type, never a starting
+    follower; §14.8: the Town Hall sends every follower that can go, the tower holds 2)."""
+    from . import steps as S
+
+    p = s["players"][seat]
+    source = list(p["spaces"].get("town_hall", [])) if space == "town_hall" else list(p["market"])
+    free = S.deed_free_spaces(s)
+    for item in deeds:
+        tile, deed = item["follower"], item["deed"]
+        if tile not in source:
+            return (("not_on_space", {"place": space, "follower": tile}) if space == "town_hall"
+                    else ("not_in_market", {"follower": tile}))
+        source.remove(tile)
+        if C.is_starting(tile):
+            return "deed_starting", {}
+        if deed not in C.DEEDS:
+            return None
+        if free[deed].get(C.follower_type(tile), 0) <= 0:
+            return "deed_full", {"deed": deed, "follower": tile}
+        free[deed][C.follower_type(tile)] -= 1
+    if space == "gunpowder_tower" and len(deeds) > C.GUNPOWDER_TOWER_SPACES:
+        return "tower_two", {}
+    if space == "gunpowder_tower" and not deeds:
+        return "deeds_none", {}
+    if space == "town_hall":
+        most = max((len(a) for a in S.deed_assignments(s, p, p["spaces"].get("town_hall", []))), default=0)
+        if len(deeds) < most:
+            return "deeds_all", {}
+    return None
+
+
+def _technology_reason(s: dict, seat: int, space: str, circle: str):
+    """Why a technology tile cannot cover ``circle`` of ``space`` (RULES §8.6, §14.2): not on
+    the Town Hall, not on a one-circle place, one per place, never a Monk circle, the first
+    on a Farmer circle; ``technology_target`` for a circle the place does not have."""
+    p = s["players"][seat]
+    if space not in p["places"] and space not in C.BOARD_SPACES:
+        return "not_owned", {"place": space}
+    circles = C.PLACES[space].circles
+    if space == "town_hall":
+        return "technology_town_hall", {"place": space}
+    if len(circles) < 2:
+        return "technology_one_circle", {"place": space}
+    if space in p["technology"]:
+        return "technology_twice", {"place": space}
+    if circle == "monk" and circle in circles:
+        return "technology_monk", {"place": space}
+    if circle in circles and circle != "farmer" and not p["technology_placed_ever"]:
+        return "technology_first_farmer", {"place": space}
+    return "technology_target", {"place": space, "circle": circle}
+
+
+def _bathhouse_reason(s: dict, seat: int, action: dict):
+    """Why a follower drawn at the Bathhouse cannot go there (RULES §11 Bathhouse: on an
+    empty matching circle of another action space; §7.2 no starting follower on the Town Hall)."""
+    from .matching import town_hall_allows
+
+    p = s["players"][seat]
+    tile, space = action["follower"], action["space"]
+    if tile not in p["prompts"][0]["drawn"]:
+        return "not_drawn", {"follower": tile}
+    if space == "bathhouse":
+        return "bathhouse_itself", {}
+    if space not in p["places"] and space not in C.BOARD_SPACES:
+        return "not_owned", {"place": space}
+    if space == "town_hall" and not town_hall_allows(tile):
+        return "starting_follower", {"place": space}
+    if not C.PLACES[space].circles:
+        return "no_circles", {"place": space}
+    if len(p["spaces"].get(space, [])) >= len(C.PLACES[space].circles) - (space in p["technology"]):
+        return "no_free_circle", {"place": space}
+    return "circle_type", {"place": space, "follower": tile}
 
 
 def _draw_reason(s: dict, seat: int, action: dict, legal: list[dict]):
@@ -239,16 +367,23 @@ def reason(s: dict, seat: int, action: dict, legal: list[dict]):
     if t == "pull_back":
         if follower not in s["players"][seat]["spaces"].get(space, []):
             return "not_on_space", {"place": space, "follower": follower}
+        from .phases.followers import draw_count
+
+        if draw_count(s["players"][seat]) - s["players"][seat]["pulled"] <= 0:
+            return "no_draw_left", {}  # RULES §8.3, §14.5: each pull-back replaces one draw
         return _draw_reason(s, seat, {"type": "draw", "count": 1}, legal)
     if t == "unplace":
         return "not_on_space", {"place": space, "follower": follower}
     if t == "bathhouse_place":
-        if follower not in s["players"][seat]["prompts"][0]["drawn"]:
-            return "not_drawn", {"follower": follower}
-        return "circle_type", {"place": space, "follower": follower}
+        return _bathhouse_reason(s, seat, action)
     if t == "place_technology":
-        return "technology_target", {"place": space, "circle": action["circle"]}
+        return _technology_reason(s, seat, space, action["circle"])
     if t == "torture":
+        p = s["players"][seat]
+        if action["item"] == "development" and p["development"] > 0:
+            return "torture_development", {}  # RULES §14.3
+        if action["item"] == "follower" and sum(p["bag"].values()) > 0:
+            return "torture_follower", {}  # RULES §10.1: a starting follower drawn is put back
         return "torture_item", {"item": action["item"]}
     if t == "return_food":
         return "food_choice", {"food": s["players"][seat]["prompts"][0]["food"]}

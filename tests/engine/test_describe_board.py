@@ -13,8 +13,10 @@ def test_places_are_described_from_their_effect_records():
     assert engine.describe_place("hospital") == "Gain 1 coin per development level"
     assert engine.describe_place("office") == "Gain 1 coin per trading station built"
     assert engine.describe_place("pharmacy") == "Pay 1–3 coins: 1 development step per coin"
-    assert engine.describe_place("herb_garden") == ("Permanent: your Boatmans may fill Farmers, Craftsmans and "
-                                                    "Traders circles (not on beneficial deeds)")
+    assert engine.describe_place("herb_garden") == ("Permanent: your Boatmen may fill Farmer, Craftsman and "
+                                                    "Trader circles (not on beneficial deeds)")
+    assert engine.describe_place("school") == ("Permanent: your Scholars may fill Farmer, Boatman, Craftsman, "
+                                               "Trader and Knight circles (not on beneficial deeds)")
     assert engine.describe_place("bathhouse") == ("Draw 3 from your bag, keep 2 and put them at once on your action "
                                                   "spaces")
     assert engine.describe_place("castle") == "Recruit knight; knight track +1"

@@ -3,6 +3,8 @@
 with its plan, which circle each follower stands on, and no plan leaking to another seat."""
 from __future__ import annotations
 
+import pytest
+
 import engine
 from tests.support.engine_states import action_state, planning_state
 
@@ -91,3 +93,27 @@ def test_after_the_reveal_the_plan_is_on_the_board_for_everyone():
     state = engine.resolve(state)[0]
     assert player_view(state, 1, 0)["usable_places"] == ["castle"]
     assert player_view(state, 1, 0)["circles"]["castle"] == ["start_farmer", "start_boatman", "start_trader"]
+
+
+def test_the_gunpowder_towers_readiness_does_not_show_the_hidden_market():
+    """RULES §11, §14.8: the tower is ready until used, whatever the market holds, so another
+    seat's view cannot tell from it what was drawn (the market is hidden while planning)."""
+    seen = [player_view(planning_state({0: {"places": ["gunpowder_tower"], "market": market}}), 1, 0)
+            for market in ([], ["start_farmer"], ["knight", "monk"])]
+    assert all(v["usable_places"] == ["gunpowder_tower"] and v["market"] is None for v in seen)
+
+
+def test_the_gunpowder_tower_is_one_action_a_round_even_with_more_followers_in_the_market():
+    """RULES §11: the tiles on the tower go to the deeds as one action; the tower's two spaces
+    are not refilled before the next followers phase."""
+    state = action_state({"places": ["gunpowder_tower"], "market": ["knight", "knight", "knight"],
+                          "spaces": {"scriptorium": ["knight", "scholar"]}})  # keeps seat 0 from a forced pass
+    used = engine.apply(state, 0, {"type": "activate", "space": "gunpowder_tower",
+                                   "deeds": [{"follower": "knight", "deed": "city_wall"}]})[0]
+    assert used.data["turn"] == 1
+    used = engine.apply(used, 1, {"type": "pass"})[0]
+    assert not any(a.get("space") == "gunpowder_tower" for a in engine.legal_actions(used, 0))
+    with pytest.raises(engine.IllegalAction) as caught:
+        engine.apply(used, 0, {"type": "activate", "space": "gunpowder_tower",
+                               "deeds": [{"follower": "knight", "deed": "city_wall"}]})
+    assert caught.value.code == "already_used"
