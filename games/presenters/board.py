@@ -78,19 +78,11 @@ def development_context(view: dict) -> list[dict]:
     return out
 
 
-def tracks_context(view: dict) -> list[dict]:
-    """The six character tracks: each step's reward and the markers on it."""
-    rewards = {
-        "farmer": [f"{g}" for g in C.FARMER_TRACK_GOODS],
-        "boatman": [f"{c} coins" for c in C.BOATMAN_TRACK_COINS[:-1]] + [f"citizen / {C.BOATMAN_TRACK_COINS[-1]} coins"],
-        "craftsman": ["technology tile"] * C.TRACK_LENGTH["craftsman"],
-        "trader": ["place tile"] * C.TRACK_LENGTH["trader"],
-        "scholar": [f"+{n} development" for n in C.SCHOLAR_TRACK_STEPS],
-        "knight": [f"draw {n}" + (" + citizen" if i + 1 == C.KNIGHT_CITIZEN_STEP else "")
-                   for i, n in enumerate(C.KNIGHT_DRAW_COUNT[1:])],
-    }
+def tracks_context(rules, view: dict) -> list[dict]:
+    """The six character tracks: each step's reward (``rules.track_rewards()``, RULES §6)
+    and the markers on it. ``rules`` is the game's engine (``games.rules.engine_for``)."""
     out = []
-    for track, steps in rewards.items():
+    for track, steps in rules.track_rewards().items():
         cells = []
         for pos in range(len(steps) + 1):
             cells.append({
@@ -123,156 +115,67 @@ def deeds_context(view: dict) -> list[dict]:
     return out
 
 
-def place_cards(player: dict) -> list[dict]:
-    """A player's action spaces and place tiles with circles, tiles and technology."""
+def _slot(kind: str, on) -> dict:
+    """A circle of type ``kind`` and what the engine says stands on it: a public circle
+    (``None | "technology" | tile``) or the viewer's (``{"tile", "planned", "technology"}``)."""
+    if isinstance(on, dict):
+        return {"kind": kind, "tile": on["tile"], "planned": on["planned"], "technology": on["technology"]}
+    return {"kind": kind, "tile": None if on in (None, "technology") else on, "planned": False,
+            "technology": on == "technology"}
+
+
+def place_cards(rules, player: dict) -> list[dict]:
+    """A player's action spaces and place tiles as the engine sees them (RULES §8.4–§8.7, §11).
+
+    ``player`` is one ``players`` entry of the view; ``rules`` the game's engine. Each card's
+    ``slots`` are its circles in component order with what stands on each, from the engine's
+    matching: the viewer's own board with its plan (``plan_circles``, planned followers
+    marked), any other seat's committed followers (``circles``). ``ready`` is the engine's
+    readiness: ``ready_places`` (with the plan) for the viewer, ``usable_places`` otherwise,
+    so the Town Hall with one follower and an unused Gunpowder Tower show ready.
+    """
+    own = player.get("plan_circles") is not None  # the engine gives it to the viewer only
+    circles = player["plan_circles"] if own else player["circles"]
+    ready = set(player["ready_places"] if own else player["usable_places"])
     cards = []
-    ids = list(C.BOARD_SPACES) + list(player["places"])
-    for place_id in ids:
+    # every player board has the board spaces (component data); the view lists the seat's tiles
+    for place_id in [*C.BOARD_SPACES, *player["places"]]:
         place = C.PLACES[place_id]
-        tiles = player["spaces"].get(place_id, [])
-        covered = player["technology"].get(place_id)
+        on = circles.get(place_id) or [None] * len(place.circles)
         cards.append({
             "id": place_id,
             "name": place.name,
-            "circles": [{"kind": c, "colour": FOLLOWER_COLOURS.get(c, "#fff")} for c in place.circles],
-            "tiles": [{"tile": t, "kind": C.follower_type(t), "starting": C.is_starting(t),
-                       "colour": FOLLOWER_COLOURS[C.follower_type(t)]} for t in tiles],
-            "technology": covered,
+            "effect": rules.describe_place(place_id),
+            "slots": [_slot(kind, what) for kind, what in zip(place.circles, on, strict=True)],
+            "ready": place_id in ready,
             "is_tile": not place.is_board_space,
             "permanent": not place.circles,
         })
     return cards
 
 
-def place_cards_with_plan(player: dict) -> list[dict]:
-    """``place_cards`` plus, for the viewing seat, the followers planned this round.
-
-    The engine gives ``plan`` (a list of ``[space, follower]``) to the viewing seat only;
-    for every other seat it is ``None`` and nothing is added.
-    """
-    cards = place_cards(player)
-    planned: dict[str, list] = {}
-    for space, tile in player.get("plan") or []:
-        planned.setdefault(space, []).append(tile)
-    for card in cards:
-        card["planned"] = [{"tile": t, "kind": C.follower_type(t), "starting": C.is_starting(t)}
-                           for t in planned.get(card["id"], [])]
-        card["effect"] = place_effect(card["id"])
-        card["slots"] = _slots(card)
-        card["ready"] = bool(card["slots"]) and all(s["tile"] or s["technology"] for s in card["slots"])
-    return cards
-
-
-def _slots(card: dict) -> list[dict]:
-    """The card's circles with what stands on each: a technology tile covers the first circle
-    of its type; followers (placed, then planned) take a circle of their own type first, then
-    any free one (monks and substitutes are wild)."""
-    slots = [{"kind": c["kind"], "tile": None, "planned": False, "technology": False} for c in card["circles"]]
-    if card["technology"]:
-        for slot in slots:
-            if slot["kind"] == card["technology"]:
-                slot["technology"] = True
-                break
-    tiles = [(t, False) for t in card["tiles"]] + [(t, True) for t in card["planned"]]
-    for tile, planned in tiles:
-        free = [s for s in slots if s["tile"] is None and not s["technology"]]
-        slot = next((s for s in free if s["kind"] == tile["kind"]), free[0] if free else None)
-        if slot is not None:
-            slot.update(tile=tile["tile"], planned=planned)
-    return slots
-
-
-def _names(ids) -> str:
-    names = [C.FOLLOWER_NAMES.get(i, str(i)) + "s" for i in ids]
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def place_effect(place_id: str) -> str:
-    """A short English description of what a board space or place tile does (RULES §5, §11)."""
-    place = C.PLACES[place_id]
-    e = place.effect
-    if "text" in e:
-        return str(e["text"])[:1].upper() + str(e["text"])[1:]
-    if "gainGood" in e:
-        return f"Take 1 {e['gainGood']}"
-    if "substitute" in e:
-        sub = e["substitute"]
-        return (f"Permanent: your {_names([sub['character']])} may fill {_names(sub['mayActAs'])} circles "
-                "(not on beneficial deeds)")
-    if "exemptFromNegativeEvents" in e:
-        return "Event phase: a Monk here shields you from the next Harvest, Taxes or Plague"
-    if "drawFromBag" in e:
-        return (f"Draw {e['drawFromBag']} from your bag, keep {e['keep']} and put them at once on "
-                "your action spaces")
-    if "extraMarketSpaces" in e:
-        return (f"+{e['extraMarketSpaces']} market spaces; action: send the followers there to "
-                "beneficial deeds")
-    if "payCoins" in e:
-        return f"Pay {e['payCoins']['min']}–{e['payCoins']['max']} coins: 1 development step per coin"
-    if "moveMerchant" in e:
-        return "Move your merchant along one road and take 1 good from it"
-    if "technologyTiles" in e:
-        return "Take 1 technology tile (no track step); it may cover the Laboratory"
-    parts = []
-    if "coins" in e:
-        parts.append(_plural(e["coins"], "coin"))
-    if "development" in e:
-        parts.append(_plural(e["development"], "development step"))
-    if "coinsPerDevelopmentLevel" in e:
-        parts.append(f"{_plural(e['coinsPerDevelopmentLevel'], 'coin')} per development level")
-    if "coinsPerTradingStation" in e:
-        parts.append(f"{_plural(e['coinsPerTradingStation'], 'coin')} per trading station built")
-    return "Gain " + " and ".join(parts) if parts else place.name
-
-
-def event_effect(event: str, letter: str, strength: str) -> str:
-    """What an hourglass event does in phase ``letter`` under the game's event strength (RULES §9.3)."""
-    def amount(key: str) -> int:
-        return C.event_amount(strength if strength in C.EVENT_EFFECTS else "phased", event, key, letter)
-
-    if event == "pilgrimage":
-        return "No Monastery action this round"
-    if event == "plague":
-        return "Each player loses a random follower from the bag (a starting one goes back)"
-    if event == "income":
-        return f"+{_plural(amount('coinsPerDevelopmentLevel'), 'coin')} per development level"
-    if event == "trading_day":
-        return f"+{_plural(amount('coinsPerTradingStation'), 'coin')} per trading station"
-    if event == "taxes":
-        n = amount("goodsPerCoin")
-        return "Pay 1 coin per good" if n == 1 else f"Pay 1 coin per {n} goods"
-    if event == "harvest":
-        return (f"Return {amount('foodToReturn')} food (grain, cheese or wine), "
-                f"or pay {C.HARVEST_COINS_PER_FOOD} coins per missing food")
-    return ""
-
-
-EVENT_NAMES = {e: e.replace("_", " ").capitalize() for e in C.EVENTS}
-
-
-def event_context(view: dict) -> dict:
-    """The round's hourglass tile, phase letter, round number and the events left (counts)."""
+def event_context(rules, view: dict) -> dict:
+    """The round's hourglass tile, phase letter, round number and the events left (counts);
+    names and effects from ``rules.event_name`` / ``rules.describe_event`` (RULES §9.3)."""
     strength = view["options"].get("event_strength", "phased")
     letter = view.get("event_phase") or ""
+    event = view.get("event")
     return {
         "round": view["round"], "rounds": view["rounds"], "letter": letter,
-        "event": view.get("event"), "name": EVENT_NAMES.get(view.get("event"), ""),
-        "effect": event_effect(view.get("event"), letter, strength) if view.get("event") else "",
-        "left": [{"event": e, "name": EVENT_NAMES[e], "count": view["hourglass_left"].get(e, 0)}
+        "event": event, "name": rules.event_name(event) if event else "",
+        "effect": rules.describe_event(event, letter, strength) if event else "",
+        "left": [{"event": e, "name": rules.event_name(e), "count": view["hourglass_left"].get(e, 0)}
                  for e in C.EVENTS],
         "strength": strength,
     }
 
 
-def place_tiles_context(view: dict) -> list[dict]:
-    """The place tiles open for choice, per stack, with their circles and effects."""
+def place_tiles_context(rules, view: dict) -> list[dict]:
+    """The place tiles open for choice, per stack, with their circles and effects
+    (``rules.describe_place``)."""
     stacks = []
     for stack, ids in view["place_tiles"]["display"].items():
-        tiles = [{"id": pid, "name": C.PLACES[pid].name, "effect": place_effect(pid),
+        tiles = [{"id": pid, "name": C.PLACES[pid].name, "effect": rules.describe_place(pid),
                   "circles": [{"kind": c, "colour": FOLLOWER_COLOURS.get(c, "#fff")}
                               for c in C.PLACES[pid].circles]}
                  for pid in ids]
@@ -304,8 +207,9 @@ def _tile_order(tile: str) -> tuple:
     return (C.FOLLOWER_TYPES.index(C.follower_type(tile)), not C.is_starting(tile))
 
 
-def player_boards(view: dict, names: dict[int, str]) -> list[dict]:
+def player_boards(rules, view: dict, names: dict[int, str]) -> list[dict]:
     """Every player's public board from the view: the viewer first, then in seat order.
+    ``rules`` is the game's engine; ``names`` seat -> player name.
 
     ``market`` and ``bag`` are lists only where the view shows them (the viewer's own; the
     others' market from the action phase on); otherwise ``None``.
@@ -332,7 +236,7 @@ def player_boards(view: dict, names: dict[int, str]) -> list[dict]:
             "market_size": p["market_size"], "market_capacity": p["market_capacity"],
             "plan_size": p["plan_size"], "technology_count": len(p["technology"]),
             "technology_pending": p["technology_pending"],
-            "places": place_cards_with_plan(p),
+            "places": place_cards(rules, p),
         })
     boards.sort(key=lambda b: (not b["is_viewer"], b["seat"]))
     return boards

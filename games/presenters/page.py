@@ -15,13 +15,15 @@ from games.models import Game, Seat
 from games.presenters import board
 from games.presenters.decisions import KIND_PROMPTS, decision_context
 from games.presenters.queue import queue_context
+from games.rules import engine_for
 from games.services.play import INDEPENDENT_ACTION_TYPES
 from games.services.queue import ACTION_QUEUE_LIMIT
 
 
-def board_context(view: dict, names: dict[int, str]) -> dict:
-    """Display-ready board regions, all derived from the viewer's ``engine.view``."""
-    boards = board.player_boards(view, names)
+def board_context(rules, view: dict, names: dict[int, str]) -> dict:
+    """Display-ready board regions, all derived from the viewer's ``view`` by the game's
+    engine ``rules`` (``games.rules.engine_for``)."""
+    boards = board.player_boards(rules, view, names)
     viewer = view.get("seat")
     awaited = [{"seat": s, "name": names.get(s, f"Seat {s + 1}"), "colour": board.seat_colour(s),
                 "kind": view["players"][s].get("awaiting"),
@@ -29,11 +31,11 @@ def board_context(view: dict, names: dict[int, str]) -> dict:
                for s in view.get("awaiting", [])]
     return {
         "map": board.map_context(view),
-        "tracks": board.tracks_context(view),
+        "tracks": board.tracks_context(rules, view),
         "development": board.development_context(view),
         "deeds": board.deeds_context(view),
-        "event": board.event_context(view),
-        "place_tiles": board.place_tiles_context(view),
+        "event": board.event_context(rules, view),
+        "place_tiles": board.place_tiles_context(rules, view),
         "supply": board.supply_context(view),
         "boards": boards,
         "mine": next((b for b in boards if b["is_viewer"]), None),
@@ -109,9 +111,9 @@ def game_context(game: Game, seat: Seat | None, *, flash: str | None = None) -> 
     context.update(seat_clocks(game, seats, seat))
     names = {s.order: s.user.username for s in seats}
     board_for = BOARDS.get(game.rules)
-    context["board"] = board_for(context["view"], names) if board_for else None
+    context["board"] = board_for(engine_for(game), context["view"], names) if board_for else None
     context["decision"] = decision_context(context["view"], context["actions"])
-    context["queue"] = (queue_context(context["view"], seat, limit=ACTION_QUEUE_LIMIT)
+    context["queue"] = (queue_context(engine_for(game), context["view"], seat, limit=ACTION_QUEUE_LIMIT)
                         if context["board"] else None)
     moves = list(selectors.game_moves(game))
     context["log"] = selectors.move_log(moves, names)
