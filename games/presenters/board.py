@@ -3,11 +3,12 @@ player boards) built from a view.
 
 Only presentation lives here (names, colours; coordinates in ``map_geometry``); every fact
 comes from the engine's view of the viewing seat (``engine.view``), never from the raw state.
+Every function takes ``rules``, the game's engine (``games.rules.engine_for(game)``): its
+component data (``rules.content``) and its descriptions; nothing imports the engine.
 """
 from __future__ import annotations
 
-from engine import content as C
-from games.presenters.map_geometry import LABEL_PLACEMENT, MAP_HEIGHT, MAP_WIDTH, ROUTE_GEOMETRY, TOWN_XY
+from games.presenters.map_geometry import LABEL_PLACEMENT, MAP_HEIGHT, MAP_WIDTH, geometry
 
 SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d4ac0d")
 GOOD_COLOURS = {"grain": "#e9d98b", "cheese": "#f5b041", "wine": "#8e44ad", "wool": "#f0f3f4", "brocade": "#1abc9c"}
@@ -22,14 +23,16 @@ def seat_colour(order: int) -> str:
     return SEAT_COLOURS[order % len(SEAT_COLOURS)]
 
 
-def map_context(view: dict) -> dict:
+def map_context(rules, view: dict) -> dict:
     """Towns, routes with their goods, merchants and trading stations for the SVG map.
 
-    ``view`` is ``engine.view(state, seat)``. Coordinates are SVG user units.
+    ``view`` is ``rules.view(state, seat)``. Coordinates are SVG user units.
     """
+    C = rules.content
+    town_xy, route_geometry = geometry(C)
     routes = []
     for rid, route in C.ROUTES.items():
-        g = ROUTE_GEOMETRY[rid]
+        g = route_geometry[rid]
         goods = view["routes"].get(rid, [])
         spots = []
         for i, good in enumerate(goods):
@@ -44,7 +47,7 @@ def map_context(view: dict) -> dict:
         merchants.setdefault(p["merchant"], []).append(p["seat"])
     towns = []
     for town, name in C.TOWNS.items():
-        x, y = TOWN_XY[town]
+        x, y = town_xy[town]
         stations = [{"seat": s, "colour": seat_colour(s), "x": round(x - 12 + 8 * i, 1), "y": round(y + 12, 1)}
                     for i, s in enumerate(view["stations"].get(town, []))]
         tokens = [{"seat": s, "colour": seat_colour(s), "x": round(x - 6 * (len(merchants.get(town, [])) - 1) + 12 * i, 1),
@@ -57,8 +60,9 @@ def map_context(view: dict) -> dict:
     return {"width": MAP_WIDTH, "height": MAP_HEIGHT, "routes": routes, "towns": towns}
 
 
-def development_context(view: dict) -> list[dict]:
+def development_context(rules, view: dict) -> list[dict]:
     """The development track 0–30: per space its coins, citizen, level and the markers on it."""
+    C = rules.content
     markers: dict[int, list] = {}
     for p in view["players"]:
         markers.setdefault(p["development"], []).append({"seat": p["seat"], "colour": seat_colour(p["seat"])})
@@ -81,6 +85,7 @@ def development_context(view: dict) -> list[dict]:
 def tracks_context(rules, view: dict) -> list[dict]:
     """The six character tracks: each step's reward (``rules.track_rewards()``, RULES §6)
     and the markers on it. ``rules`` is the game's engine (``games.rules.engine_for``)."""
+    names = rules.content.FOLLOWER_NAMES
     out = []
     for track, steps in rules.track_rewards().items():
         cells = []
@@ -91,13 +96,14 @@ def tracks_context(rules, view: dict) -> list[dict]:
                 "markers": [{"seat": p["seat"], "colour": seat_colour(p["seat"])}
                             for p in view["players"] if p["tracks"][track] == pos],
             })
-        out.append({"track": track, "name": C.FOLLOWER_NAMES[track], "colour": FOLLOWER_COLOURS[track],
+        out.append({"track": track, "name": names[track], "colour": FOLLOWER_COLOURS[track],
                     "cells": cells, "supply": view["supply"]["followers"].get(track, 0)})
     return out
 
 
-def deeds_context(view: dict) -> list[dict]:
+def deeds_context(rules, view: dict) -> list[dict]:
     """Beneficial deeds: each space by type, filled by which seat, reward and citizen."""
+    C = rules.content
     out = []
     for deed_id, deed in C.DEEDS.items():
         filled = view["deeds"][deed_id]
@@ -134,6 +140,7 @@ def place_cards(rules, player: dict) -> list[dict]:
     readiness: ``ready_places`` (with the plan) for the viewer, ``usable_places`` otherwise,
     so the Town Hall with one follower and an unused Gunpowder Tower show ready.
     """
+    C = rules.content
     own = player.get("plan_circles") is not None  # the engine gives it to the viewer only
     circles = player["plan_circles"] if own else player["circles"]
     ready = set(player["ready_places"] if own else player["usable_places"])
@@ -157,6 +164,7 @@ def place_cards(rules, player: dict) -> list[dict]:
 def event_context(rules, view: dict) -> dict:
     """The round's hourglass tile, phase letter, round number and the events left (counts);
     names and effects from ``rules.event_name`` / ``rules.describe_event`` (RULES §9.3)."""
+    C = rules.content
     strength = view["options"].get("event_strength", "phased")
     letter = view.get("event_phase") or ""
     event = view.get("event")
@@ -173,6 +181,7 @@ def event_context(rules, view: dict) -> dict:
 def place_tiles_context(rules, view: dict) -> list[dict]:
     """The place tiles open for choice, per stack, with their circles and effects
     (``rules.describe_place``)."""
+    C = rules.content
     stacks = []
     for stack, ids in view["place_tiles"]["display"].items():
         tiles = [{"id": pid, "name": C.PLACES[pid].name, "effect": rules.describe_place(pid),
@@ -184,10 +193,10 @@ def place_tiles_context(rules, view: dict) -> list[dict]:
     return stacks
 
 
-def supply_context(view: dict) -> dict:
+def supply_context(rules, view: dict) -> dict:
     """The general supply: followers and goods with their colours, technology tiles."""
     return {
-        "followers": [{"kind": k, "name": C.FOLLOWER_NAMES[k], "colour": FOLLOWER_COLOURS[k], "count": n}
+        "followers": [{"kind": k, "name": rules.content.FOLLOWER_NAMES[k], "colour": FOLLOWER_COLOURS[k], "count": n}
                       for k, n in view["supply"]["followers"].items()],
         "goods": [{"good": g, "colour": GOOD_COLOURS[g], "count": n}
                   for g, n in view["supply"]["goods"].items()],
@@ -196,14 +205,15 @@ def supply_context(view: dict) -> dict:
     }
 
 
-def _counts_by_type(tiles) -> list[dict]:
+def _counts_by_type(C, tiles) -> list[dict]:
     counts: dict[str, int] = {}
     for tile in tiles:
         counts[tile] = counts.get(tile, 0) + 1
-    return [{"tile": t, "count": n} for t, n in sorted(counts.items(), key=lambda kv: _tile_order(kv[0]))]
+    return [{"tile": t, "count": n} for t, n in sorted(counts.items(), key=lambda kv: _tile_order(C, kv[0]))]
 
 
-def _tile_order(tile: str) -> tuple:
+def _tile_order(C, tile: str) -> tuple:
+    """Followers in the component order of their types, starting tiles first."""
     return (C.FOLLOWER_TYPES.index(C.follower_type(tile)), not C.is_starting(tile))
 
 
@@ -214,6 +224,7 @@ def player_boards(rules, view: dict, names: dict[int, str]) -> list[dict]:
     ``market`` and ``bag`` are lists only where the view shows them (the viewer's own; the
     others' market from the action phase on); otherwise ``None``.
     """
+    C = rules.content
     viewer = view.get("seat")
     boards = []
     for p in view["players"]:
@@ -230,9 +241,9 @@ def player_boards(rules, view: dict, names: dict[int, str]) -> list[dict]:
             "stations_built": p["stations_built"], "stations_left": p["stations_left"],
             "bag_size": p["bag_size"], "draw_count": p["draw_count"],
             "bag": None if bag is None else [{"tile": t, "count": n} for t, n in
-                                             sorted(bag.items(), key=lambda kv: _tile_order(kv[0]))],
-            "market": None if market is None else _counts_by_type(market),
-            "drawn": None if p.get("drawn") is None else _counts_by_type(p["drawn"]),
+                                             sorted(bag.items(), key=lambda kv: _tile_order(C, kv[0]))],
+            "market": None if market is None else _counts_by_type(C, market),
+            "drawn": None if p.get("drawn") is None else _counts_by_type(C, p["drawn"]),
             "market_size": p["market_size"], "market_capacity": p["market_capacity"],
             "plan_size": p["plan_size"], "technology_count": len(p["technology"]),
             "technology_pending": p["technology_pending"],

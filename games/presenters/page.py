@@ -30,13 +30,13 @@ def board_context(rules, view: dict, names: dict[int, str]) -> dict:
                 "prompt": KIND_PROMPTS.get(view["players"][s].get("awaiting"), "")}
                for s in view.get("awaiting", [])]
     return {
-        "map": board.map_context(view),
+        "map": board.map_context(rules, view),
         "tracks": board.tracks_context(rules, view),
-        "development": board.development_context(view),
-        "deeds": board.deeds_context(view),
+        "development": board.development_context(rules, view),
+        "deeds": board.deeds_context(rules, view),
         "event": board.event_context(rules, view),
         "place_tiles": board.place_tiles_context(rules, view),
-        "supply": board.supply_context(view),
+        "supply": board.supply_context(rules, view),
         "boards": boards,
         "mine": next((b for b in boards if b["is_viewer"]), None),
         "awaited": awaited,
@@ -110,10 +110,11 @@ def game_context(game: Game, seat: Seat | None, *, flash: str | None = None) -> 
     context["awaited_seats"] = [s for s in seats if s.awaiting]
     context.update(seat_clocks(game, seats, seat))
     names = {s.order: s.user.username for s in seats}
+    rules_engine = engine_for(game)
     board_for = BOARDS.get(game.rules)
-    context["board"] = board_for(engine_for(game), context["view"], names) if board_for else None
-    context["decision"] = decision_context(context["view"], context["actions"])
-    context["queue"] = (queue_context(engine_for(game), context["view"], seat, limit=ACTION_QUEUE_LIMIT)
+    context["board"] = board_for(rules_engine, context["view"], names) if board_for else None
+    context["decision"] = decision_context(rules_engine, context["view"], context["actions"])
+    context["queue"] = (queue_context(rules_engine, context["view"], seat, limit=ACTION_QUEUE_LIMIT)
                         if context["board"] else None)
     moves = list(selectors.game_moves(game))
     context["log"] = selectors.move_log(moves, names)
