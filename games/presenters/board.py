@@ -3,11 +3,12 @@ player boards) built from a view.
 
 Only presentation lives here (names, colours; coordinates in ``map_geometry``); every fact
 comes from the engine's view of the viewing seat (``engine.view``), never from the raw state.
+Every function takes ``rules``, the game's engine (``games.rules.engine_for(game)``): its
+component data (``rules.content``) and its descriptions; nothing imports the engine.
 """
 from __future__ import annotations
 
-from engine import content as C
-from games.presenters.map_geometry import LABEL_PLACEMENT, MAP_HEIGHT, MAP_WIDTH, ROUTE_GEOMETRY, TOWN_XY
+from games.presenters.map_geometry import LABEL_PLACEMENT, MAP_HEIGHT, MAP_WIDTH, geometry
 
 SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d4ac0d")
 GOOD_COLOURS = {"grain": "#e9d98b", "cheese": "#f5b041", "wine": "#8e44ad", "wool": "#f0f3f4", "brocade": "#1abc9c"}
@@ -22,14 +23,16 @@ def seat_colour(order: int) -> str:
     return SEAT_COLOURS[order % len(SEAT_COLOURS)]
 
 
-def map_context(view: dict) -> dict:
+def map_context(rules, view: dict) -> dict:
     """Towns, routes with their goods, merchants and trading stations for the SVG map.
 
-    ``view`` is ``engine.view(state, seat)``. Coordinates are SVG user units.
+    ``view`` is ``rules.view(state, seat)``. Coordinates are SVG user units.
     """
+    C = rules.content
+    town_xy, route_geometry = geometry(C)
     routes = []
     for rid, route in C.ROUTES.items():
-        g = ROUTE_GEOMETRY[rid]
+        g = route_geometry[rid]
         goods = view["routes"].get(rid, [])
         spots = []
         for i, good in enumerate(goods):
@@ -44,7 +47,7 @@ def map_context(view: dict) -> dict:
         merchants.setdefault(p["merchant"], []).append(p["seat"])
     towns = []
     for town, name in C.TOWNS.items():
-        x, y = TOWN_XY[town]
+        x, y = town_xy[town]
         stations = [{"seat": s, "colour": seat_colour(s), "x": round(x - 12 + 8 * i, 1), "y": round(y + 12, 1)}
                     for i, s in enumerate(view["stations"].get(town, []))]
         tokens = [{"seat": s, "colour": seat_colour(s), "x": round(x - 6 * (len(merchants.get(town, [])) - 1) + 12 * i, 1),
@@ -57,8 +60,9 @@ def map_context(view: dict) -> dict:
     return {"width": MAP_WIDTH, "height": MAP_HEIGHT, "routes": routes, "towns": towns}
 
 
-def development_context(view: dict) -> list[dict]:
+def development_context(rules, view: dict) -> list[dict]:
     """The development track 0–30: per space its coins, citizen, level and the markers on it."""
+    C = rules.content
     markers: dict[int, list] = {}
     for p in view["players"]:
         markers.setdefault(p["development"], []).append({"seat": p["seat"], "colour": seat_colour(p["seat"])})
@@ -78,19 +82,12 @@ def development_context(view: dict) -> list[dict]:
     return out
 
 
-def tracks_context(view: dict) -> list[dict]:
-    """The six character tracks: each step's reward and the markers on it."""
-    rewards = {
-        "farmer": [f"{g}" for g in C.FARMER_TRACK_GOODS],
-        "boatman": [f"{c} coins" for c in C.BOATMAN_TRACK_COINS[:-1]] + [f"citizen / {C.BOATMAN_TRACK_COINS[-1]} coins"],
-        "craftsman": ["technology tile"] * C.TRACK_LENGTH["craftsman"],
-        "trader": ["place tile"] * C.TRACK_LENGTH["trader"],
-        "scholar": [f"+{n} development" for n in C.SCHOLAR_TRACK_STEPS],
-        "knight": [f"draw {n}" + (" + citizen" if i + 1 == C.KNIGHT_CITIZEN_STEP else "")
-                   for i, n in enumerate(C.KNIGHT_DRAW_COUNT[1:])],
-    }
+def tracks_context(rules, view: dict) -> list[dict]:
+    """The six character tracks: each step's reward (``rules.track_rewards()``, RULES §6)
+    and the markers on it. ``rules`` is the game's engine (``games.rules.engine_for``)."""
+    names = rules.content.FOLLOWER_NAMES
     out = []
-    for track, steps in rewards.items():
+    for track, steps in rules.track_rewards().items():
         cells = []
         for pos in range(len(steps) + 1):
             cells.append({
@@ -99,13 +96,14 @@ def tracks_context(view: dict) -> list[dict]:
                 "markers": [{"seat": p["seat"], "colour": seat_colour(p["seat"])}
                             for p in view["players"] if p["tracks"][track] == pos],
             })
-        out.append({"track": track, "name": C.FOLLOWER_NAMES[track], "colour": FOLLOWER_COLOURS[track],
+        out.append({"track": track, "name": names[track], "colour": FOLLOWER_COLOURS[track],
                     "cells": cells, "supply": view["supply"]["followers"].get(track, 0)})
     return out
 
 
-def deeds_context(view: dict) -> list[dict]:
+def deeds_context(rules, view: dict) -> list[dict]:
     """Beneficial deeds: each space by type, filled by which seat, reward and citizen."""
+    C = rules.content
     out = []
     for deed_id, deed in C.DEEDS.items():
         filled = view["deeds"][deed_id]
@@ -123,156 +121,70 @@ def deeds_context(view: dict) -> list[dict]:
     return out
 
 
-def place_cards(player: dict) -> list[dict]:
-    """A player's action spaces and place tiles with circles, tiles and technology."""
+def _slot(kind: str, on) -> dict:
+    """A circle of type ``kind`` and what the engine says stands on it: a public circle
+    (``None | "technology" | tile``) or the viewer's (``{"tile", "planned", "technology"}``)."""
+    if isinstance(on, dict):
+        return {"kind": kind, "tile": on["tile"], "planned": on["planned"], "technology": on["technology"]}
+    return {"kind": kind, "tile": None if on in (None, "technology") else on, "planned": False,
+            "technology": on == "technology"}
+
+
+def place_cards(rules, player: dict) -> list[dict]:
+    """A player's action spaces and place tiles as the engine sees them (RULES §8.4–§8.7, §11).
+
+    ``player`` is one ``players`` entry of the view; ``rules`` the game's engine. Each card's
+    ``slots`` are its circles in component order with what stands on each, from the engine's
+    matching: the viewer's own board with its plan (``plan_circles``, planned followers
+    marked), any other seat's committed followers (``circles``). ``ready`` is the engine's
+    readiness: ``ready_places`` (with the plan) for the viewer, ``usable_places`` otherwise,
+    so the Town Hall with one follower and an unused Gunpowder Tower show ready.
+    """
+    C = rules.content
+    own = player.get("plan_circles") is not None  # the engine gives it to the viewer only
+    circles = player["plan_circles"] if own else player["circles"]
+    ready = set(player["ready_places"] if own else player["usable_places"])
     cards = []
-    ids = list(C.BOARD_SPACES) + list(player["places"])
-    for place_id in ids:
+    # every player board has the board spaces (component data); the view lists the seat's tiles
+    for place_id in [*C.BOARD_SPACES, *player["places"]]:
         place = C.PLACES[place_id]
-        tiles = player["spaces"].get(place_id, [])
-        covered = player["technology"].get(place_id)
+        on = circles.get(place_id) or [None] * len(place.circles)
         cards.append({
             "id": place_id,
             "name": place.name,
-            "circles": [{"kind": c, "colour": FOLLOWER_COLOURS.get(c, "#fff")} for c in place.circles],
-            "tiles": [{"tile": t, "kind": C.follower_type(t), "starting": C.is_starting(t),
-                       "colour": FOLLOWER_COLOURS[C.follower_type(t)]} for t in tiles],
-            "technology": covered,
+            "effect": rules.describe_place(place_id),
+            "slots": [_slot(kind, what) for kind, what in zip(place.circles, on, strict=True)],
+            "ready": place_id in ready,
             "is_tile": not place.is_board_space,
             "permanent": not place.circles,
         })
     return cards
 
 
-def place_cards_with_plan(player: dict) -> list[dict]:
-    """``place_cards`` plus, for the viewing seat, the followers planned this round.
-
-    The engine gives ``plan`` (a list of ``[space, follower]``) to the viewing seat only;
-    for every other seat it is ``None`` and nothing is added.
-    """
-    cards = place_cards(player)
-    planned: dict[str, list] = {}
-    for space, tile in player.get("plan") or []:
-        planned.setdefault(space, []).append(tile)
-    for card in cards:
-        card["planned"] = [{"tile": t, "kind": C.follower_type(t), "starting": C.is_starting(t)}
-                           for t in planned.get(card["id"], [])]
-        card["effect"] = place_effect(card["id"])
-        card["slots"] = _slots(card)
-        card["ready"] = bool(card["slots"]) and all(s["tile"] or s["technology"] for s in card["slots"])
-    return cards
-
-
-def _slots(card: dict) -> list[dict]:
-    """The card's circles with what stands on each: a technology tile covers the first circle
-    of its type; followers (placed, then planned) take a circle of their own type first, then
-    any free one (monks and substitutes are wild)."""
-    slots = [{"kind": c["kind"], "tile": None, "planned": False, "technology": False} for c in card["circles"]]
-    if card["technology"]:
-        for slot in slots:
-            if slot["kind"] == card["technology"]:
-                slot["technology"] = True
-                break
-    tiles = [(t, False) for t in card["tiles"]] + [(t, True) for t in card["planned"]]
-    for tile, planned in tiles:
-        free = [s for s in slots if s["tile"] is None and not s["technology"]]
-        slot = next((s for s in free if s["kind"] == tile["kind"]), free[0] if free else None)
-        if slot is not None:
-            slot.update(tile=tile["tile"], planned=planned)
-    return slots
-
-
-def _names(ids) -> str:
-    names = [C.FOLLOWER_NAMES.get(i, str(i)) + "s" for i in ids]
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def place_effect(place_id: str) -> str:
-    """A short English description of what a board space or place tile does (RULES §5, §11)."""
-    place = C.PLACES[place_id]
-    e = place.effect
-    if "text" in e:
-        return str(e["text"])[:1].upper() + str(e["text"])[1:]
-    if "gainGood" in e:
-        return f"Take 1 {e['gainGood']}"
-    if "substitute" in e:
-        sub = e["substitute"]
-        return (f"Permanent: your {_names([sub['character']])} may fill {_names(sub['mayActAs'])} circles "
-                "(not on beneficial deeds)")
-    if "exemptFromNegativeEvents" in e:
-        return "Event phase: a Monk here shields you from the next Harvest, Taxes or Plague"
-    if "drawFromBag" in e:
-        return (f"Draw {e['drawFromBag']} from your bag, keep {e['keep']} and put them at once on "
-                "your action spaces")
-    if "extraMarketSpaces" in e:
-        return (f"+{e['extraMarketSpaces']} market spaces; action: send the followers there to "
-                "beneficial deeds")
-    if "payCoins" in e:
-        return f"Pay {e['payCoins']['min']}–{e['payCoins']['max']} coins: 1 development step per coin"
-    if "moveMerchant" in e:
-        return "Move your merchant along one road and take 1 good from it"
-    if "technologyTiles" in e:
-        return "Take 1 technology tile (no track step); it may cover the Laboratory"
-    parts = []
-    if "coins" in e:
-        parts.append(_plural(e["coins"], "coin"))
-    if "development" in e:
-        parts.append(_plural(e["development"], "development step"))
-    if "coinsPerDevelopmentLevel" in e:
-        parts.append(f"{_plural(e['coinsPerDevelopmentLevel'], 'coin')} per development level")
-    if "coinsPerTradingStation" in e:
-        parts.append(f"{_plural(e['coinsPerTradingStation'], 'coin')} per trading station built")
-    return "Gain " + " and ".join(parts) if parts else place.name
-
-
-def event_effect(event: str, letter: str, strength: str) -> str:
-    """What an hourglass event does in phase ``letter`` under the game's event strength (RULES §9.3)."""
-    def amount(key: str) -> int:
-        return C.event_amount(strength if strength in C.EVENT_EFFECTS else "phased", event, key, letter)
-
-    if event == "pilgrimage":
-        return "No Monastery action this round"
-    if event == "plague":
-        return "Each player loses a random follower from the bag (a starting one goes back)"
-    if event == "income":
-        return f"+{_plural(amount('coinsPerDevelopmentLevel'), 'coin')} per development level"
-    if event == "trading_day":
-        return f"+{_plural(amount('coinsPerTradingStation'), 'coin')} per trading station"
-    if event == "taxes":
-        n = amount("goodsPerCoin")
-        return "Pay 1 coin per good" if n == 1 else f"Pay 1 coin per {n} goods"
-    if event == "harvest":
-        return (f"Return {amount('foodToReturn')} food (grain, cheese or wine), "
-                f"or pay {C.HARVEST_COINS_PER_FOOD} coins per missing food")
-    return ""
-
-
-EVENT_NAMES = {e: e.replace("_", " ").capitalize() for e in C.EVENTS}
-
-
-def event_context(view: dict) -> dict:
-    """The round's hourglass tile, phase letter, round number and the events left (counts)."""
+def event_context(rules, view: dict) -> dict:
+    """The round's hourglass tile, phase letter, round number and the events left (counts);
+    names and effects from ``rules.event_name`` / ``rules.describe_event`` (RULES §9.3)."""
+    C = rules.content
     strength = view["options"].get("event_strength", "phased")
     letter = view.get("event_phase") or ""
+    event = view.get("event")
     return {
         "round": view["round"], "rounds": view["rounds"], "letter": letter,
-        "event": view.get("event"), "name": EVENT_NAMES.get(view.get("event"), ""),
-        "effect": event_effect(view.get("event"), letter, strength) if view.get("event") else "",
-        "left": [{"event": e, "name": EVENT_NAMES[e], "count": view["hourglass_left"].get(e, 0)}
+        "event": event, "name": rules.event_name(event) if event else "",
+        "effect": rules.describe_event(event, letter, strength) if event else "",
+        "left": [{"event": e, "name": rules.event_name(e), "count": view["hourglass_left"].get(e, 0)}
                  for e in C.EVENTS],
         "strength": strength,
     }
 
 
-def place_tiles_context(view: dict) -> list[dict]:
-    """The place tiles open for choice, per stack, with their circles and effects."""
+def place_tiles_context(rules, view: dict) -> list[dict]:
+    """The place tiles open for choice, per stack, with their circles and effects
+    (``rules.describe_place``)."""
+    C = rules.content
     stacks = []
     for stack, ids in view["place_tiles"]["display"].items():
-        tiles = [{"id": pid, "name": C.PLACES[pid].name, "effect": place_effect(pid),
+        tiles = [{"id": pid, "name": C.PLACES[pid].name, "effect": rules.describe_place(pid),
                   "circles": [{"kind": c, "colour": FOLLOWER_COLOURS.get(c, "#fff")}
                               for c in C.PLACES[pid].circles]}
                  for pid in ids]
@@ -281,10 +193,10 @@ def place_tiles_context(view: dict) -> list[dict]:
     return stacks
 
 
-def supply_context(view: dict) -> dict:
+def supply_context(rules, view: dict) -> dict:
     """The general supply: followers and goods with their colours, technology tiles."""
     return {
-        "followers": [{"kind": k, "name": C.FOLLOWER_NAMES[k], "colour": FOLLOWER_COLOURS[k], "count": n}
+        "followers": [{"kind": k, "name": rules.content.FOLLOWER_NAMES[k], "colour": FOLLOWER_COLOURS[k], "count": n}
                       for k, n in view["supply"]["followers"].items()],
         "goods": [{"good": g, "colour": GOOD_COLOURS[g], "count": n}
                   for g, n in view["supply"]["goods"].items()],
@@ -293,23 +205,26 @@ def supply_context(view: dict) -> dict:
     }
 
 
-def _counts_by_type(tiles) -> list[dict]:
+def _counts_by_type(C, tiles) -> list[dict]:
     counts: dict[str, int] = {}
     for tile in tiles:
         counts[tile] = counts.get(tile, 0) + 1
-    return [{"tile": t, "count": n} for t, n in sorted(counts.items(), key=lambda kv: _tile_order(kv[0]))]
+    return [{"tile": t, "count": n} for t, n in sorted(counts.items(), key=lambda kv: _tile_order(C, kv[0]))]
 
 
-def _tile_order(tile: str) -> tuple:
+def _tile_order(C, tile: str) -> tuple:
+    """Followers in the component order of their types, starting tiles first."""
     return (C.FOLLOWER_TYPES.index(C.follower_type(tile)), not C.is_starting(tile))
 
 
-def player_boards(view: dict, names: dict[int, str]) -> list[dict]:
+def player_boards(rules, view: dict, names: dict[int, str]) -> list[dict]:
     """Every player's public board from the view: the viewer first, then in seat order.
+    ``rules`` is the game's engine; ``names`` seat -> player name.
 
     ``market`` and ``bag`` are lists only where the view shows them (the viewer's own; the
     others' market from the action phase on); otherwise ``None``.
     """
+    C = rules.content
     viewer = view.get("seat")
     boards = []
     for p in view["players"]:
@@ -326,13 +241,13 @@ def player_boards(view: dict, names: dict[int, str]) -> list[dict]:
             "stations_built": p["stations_built"], "stations_left": p["stations_left"],
             "bag_size": p["bag_size"], "draw_count": p["draw_count"],
             "bag": None if bag is None else [{"tile": t, "count": n} for t, n in
-                                             sorted(bag.items(), key=lambda kv: _tile_order(kv[0]))],
-            "market": None if market is None else _counts_by_type(market),
-            "drawn": None if p.get("drawn") is None else _counts_by_type(p["drawn"]),
+                                             sorted(bag.items(), key=lambda kv: _tile_order(C, kv[0]))],
+            "market": None if market is None else _counts_by_type(C, market),
+            "drawn": None if p.get("drawn") is None else _counts_by_type(C, p["drawn"]),
             "market_size": p["market_size"], "market_capacity": p["market_capacity"],
             "plan_size": p["plan_size"], "technology_count": len(p["technology"]),
             "technology_pending": p["technology_pending"],
-            "places": place_cards_with_plan(p),
+            "places": place_cards(rules, p),
         })
     boards.sort(key=lambda b: (not b["is_viewer"], b["seat"]))
     return boards

@@ -1,7 +1,8 @@
 """The viewer's legal actions grouped into the forms of the decision panel.
 
 Built only from ``engine.legal_actions`` (already labelled by ``engine.describe_action`` in
-``selectors.legal_actions_for_seat``) and ``engine.view`` of the viewing seat. Each form
+``selectors.legal_actions_for_seat``) and ``engine.view`` of the viewing seat; place names
+and circles from the game's engine (``rules``, ``games.rules.engine_for``). Each form
 posts one ``action`` field: a hidden input when there is one choice, otherwise a select or
 a radio list whose values are the legal actions' JSON. Legality stays the engine's job:
 the server validates whatever is posted.
@@ -9,8 +10,6 @@ the server validates whatever is posted.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-from engine import content as C
 
 #: What each kind of decision asks of the player, for the status line and the panel title.
 KIND_PROMPTS = {
@@ -69,10 +68,6 @@ class DecisionForm:
         return self
 
 
-def _place_name(space: str) -> str:
-    return C.PLACES[space].name if space in C.PLACES else str(space)
-
-
 def _strip(label: str, prefix: str) -> str:
     text = label[len(prefix):] if label.startswith(prefix) else label
     return text[:1].upper() + text[1:]
@@ -86,12 +81,13 @@ def _by_space(items: list[dict], kind: str) -> dict[str, list[dict]]:
     return groups
 
 
-def _per_space_forms(items: list[dict], kind: str, submit: str, strip_prefix) -> list[DecisionForm]:
+def _per_space_forms(rules, items: list[dict], kind: str, submit: str, strip_prefix) -> list[DecisionForm]:
     """One form per space for ``kind`` actions; labels lose the part the title already says."""
+    places = rules.content.PLACES
     forms = []
     for space, group in _by_space(items, kind).items():
-        name = _place_name(space)
-        circles = list(C.PLACES[space].circles) if space in C.PLACES else []
+        name = rules.place_name(space)
+        circles = list(places[space].circles) if space in places else []
         prefix, suffix = strip_prefix(name)
         choices = [Choice(i["action"], _strip(i["label"], prefix).removesuffix(suffix)) for i in group]
         forms.append(DecisionForm(key=f"{kind}-{space}", title=name, submit=submit, space=space,
@@ -127,8 +123,8 @@ def _draw_forms(items: list[dict], me: dict | None) -> list[DecisionForm]:
     return forms
 
 
-def _plan_forms(items: list[dict]) -> list[DecisionForm]:
-    forms = _per_space_forms(items, "place", "Place", lambda name: ("Put a ", f" on {name}"))
+def _plan_forms(rules, items: list[dict]) -> list[DecisionForm]:
+    forms = _per_space_forms(rules, items, "place", "Place", lambda name: ("Put a ", f" on {name}"))
     for form in forms:
         form.style = "secondary"
     undo = [DecisionForm(key=f"unplace-{i['action']['space']}-{n}", title="", submit="Undo",
@@ -138,8 +134,8 @@ def _plan_forms(items: list[dict]) -> list[DecisionForm]:
     return forms + undo + _single(items, "submit_plan")
 
 
-def _action_forms(items: list[dict]) -> list[DecisionForm]:
-    forms = _per_space_forms(items, "activate", "Use", lambda name: (f"Use {name}: ", ""))
+def _action_forms(rules, items: list[dict]) -> list[DecisionForm]:
+    forms = _per_space_forms(rules, items, "activate", "Use", lambda name: (f"Use {name}: ", ""))
     for form in forms:
         for choice in form.choices:
             if choice.label == f"Use {form.title}":
@@ -152,31 +148,32 @@ def _action_forms(items: list[dict]) -> list[DecisionForm]:
     return forms + passing
 
 
-def _prompt_hint(me: dict | None) -> str:
+def _prompt_hint(rules, me: dict | None) -> str:
     prompt = (me or {}).get("prompt") or {}
     if prompt.get("kind") == "torture":
         return f"You owe {prompt.get('debt')} coins ({prompt.get('reason', 'payment')}): give up one item per missing coin."
     if prompt.get("kind") == "harvest":
         return f"Return {prompt.get('food')} food to the supply."
     if prompt.get("kind") == "bathhouse":
-        drawn = ", ".join(C.FOLLOWER_NAMES[C.follower_type(t)] for t in prompt.get("drawn", []))
+        drawn = ", ".join(rules.follower_name(rules.content.follower_type(t)) for t in prompt.get("drawn", []))
         return f"Drawn: {drawn}. Kept so far: {prompt.get('kept', 0)}."
     return ""
 
 
-def decision_forms(kind: str | None, items: list[dict], me: dict | None) -> list[DecisionForm]:
+def decision_forms(rules, kind: str | None, items: list[dict], me: dict | None) -> list[DecisionForm]:
     """The forms for the viewer's legal ``items`` (``{"action", "label"}``) when awaited for ``kind``.
 
-    ``me`` is the viewer's player entry of the view (for hints), or None. Any action type not
-    known here still gets a button, so no legal action is ever left without a form.
+    ``rules`` is the game's engine; ``me`` the viewer's player entry of the view (for
+    hints), or None. Any action type not known here still gets a button, so no legal
+    action is ever left without a form.
     """
-    hint = _prompt_hint(me)
+    hint = _prompt_hint(rules, me)
     if kind == "draw":
         forms = _draw_forms(items, me)
     elif kind == "plan":
-        forms = _plan_forms(items)
+        forms = _plan_forms(rules, items)
     elif kind == "action":
-        forms = _action_forms(items)
+        forms = _action_forms(rules, items)
     elif kind == "torture":
         forms = _one_form(items, ("torture",), "torture", "Give up", "Give it up", hint=hint)
     elif kind == "harvest":
@@ -196,13 +193,14 @@ def decision_forms(kind: str | None, items: list[dict], me: dict | None) -> list
     return forms
 
 
-def decision_context(view: dict | None, items: list[dict]) -> dict:
-    """What the decision panel shows: the awaited kind, its prompt and the forms."""
+def decision_context(rules, view: dict | None, items: list[dict]) -> dict:
+    """What the decision panel shows: the awaited kind, its prompt and the forms
+    (``rules``: the game's engine, ``games.rules.engine_for``)."""
     seat = (view or {}).get("seat")
     players = (view or {}).get("players") or []
     me = players[seat] if isinstance(seat, int) and seat < len(players) else None
     kind = me.get("awaiting") if me else None
-    forms = decision_forms(kind, items, me) if items else []
+    forms = decision_forms(rules, kind, items, me) if items else []
     return {
         "kind": kind,
         "prompt": KIND_PROMPTS.get(kind, ""),

@@ -1,10 +1,11 @@
 """Static map geometry: where the towns and routes of the Orléans map are drawn.
 
-Public geography projected onto the SVG (user units); no game state is read here.
+Public geography projected onto the SVG (user units); no game state is read here. The
+towns and routes are the engine's component data (``rules.content``), given by the caller.
 """
 from __future__ import annotations
 
-from engine import content as C
+from functools import cache
 
 # Approximate latitude / longitude of the towns (public geography), projected onto the SVG.
 TOWN_LAT_LON: dict[str, tuple[float, float]] = {
@@ -45,13 +46,10 @@ def _project(town: str) -> tuple[float, float]:
     return round(x, 1), round(y, 1)
 
 
-TOWN_XY: dict[str, tuple[float, float]] = {t: _project(t) for t in C.TOWNS}
-
-
-def _route_geometry(route) -> dict:
-    (x1, y1), (x2, y2) = TOWN_XY[route.a], TOWN_XY[route.b]
+def _route_geometry(route, routes, town_xy) -> dict:
+    (x1, y1), (x2, y2) = town_xy[route.a], town_xy[route.b]
     # Chinon–Châtellerault has a road and a waterway: bend the waterway a little.
-    twin = sum(1 for r in C.ROUTES.values() if {r.a, r.b} == {route.a, route.b}) > 1
+    twin = sum(1 for r in routes.values() if {r.a, r.b} == {route.a, route.b}) > 1
     bend = (20 if twin else 10) if route.kind == "water" else 0
     mx, my = (x1 + x2) / 2, (y1 + y2) / 2
     dx, dy = x2 - x1, y2 - y1
@@ -76,4 +74,11 @@ LABEL_PLACEMENT: dict[str, tuple[str, float, float]] = {
     "briare": ("start", 10, 4),
 }
 
-ROUTE_GEOMETRY = {rid: _route_geometry(r) for rid, r in C.ROUTES.items()}
+
+@cache
+def geometry(content) -> tuple[dict, dict]:
+    """``(town_xy, route_geometry)`` for the engine's ``content`` (its ``TOWNS`` and
+    ``ROUTES``): ``{town: (x, y)}`` and ``{route: {x1, y1, x2, y2, cx, cy, path}}`` in SVG
+    user units (computed once per content module)."""
+    town_xy = {t: _project(t) for t in content.TOWNS}
+    return town_xy, {rid: _route_geometry(r, content.ROUTES, town_xy) for rid, r in content.ROUTES.items()}

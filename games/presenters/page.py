@@ -1,9 +1,18 @@
 """The game page's context: the page selector and the presenters it combines.
 
-Everything shown derives from the viewer's ``engine.view``; ``game_context`` is what the
-full page and every HTMX fragment render (``games.views.regions``).
+Everything shown derives from the viewer's ``engine.view``; ``game_page`` builds the
+``GamePage`` that the full page and every HTMX fragment render (``game_context`` is its
+template context, ``games.views.regions``). A ``GamePage`` holds display values only: the
+game and its seats as small read-only records (``GameInfo``, ``SeatInfo``), never the
+``Game`` row with its full ``state`` (seed, bags, plans) nor any seat's action queue (the
+viewer's own queue is shown through ``queue``).
 """
 from __future__ import annotations
+
+import datetime as dt
+import uuid
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist
@@ -15,26 +24,28 @@ from games.models import Game, Seat
 from games.presenters import board
 from games.presenters.decisions import KIND_PROMPTS, decision_context
 from games.presenters.queue import queue_context
+from games.rules import engine_for
 from games.services.play import moved_independently
 from games.services.queue import ACTION_QUEUE_LIMIT
 
 
-def board_context(view: dict, names: dict[int, str]) -> dict:
-    """Display-ready board regions, all derived from the viewer's ``engine.view``."""
-    boards = board.player_boards(view, names)
+def board_context(rules, view: dict, names: dict[int, str]) -> dict:
+    """Display-ready board regions, all derived from the viewer's ``view`` by the game's
+    engine ``rules`` (``games.rules.engine_for``)."""
+    boards = board.player_boards(rules, view, names)
     viewer = view.get("seat")
     awaited = [{"seat": s, "name": names.get(s, f"Seat {s + 1}"), "colour": board.seat_colour(s),
                 "kind": view["players"][s].get("awaiting"),
                 "prompt": KIND_PROMPTS.get(view["players"][s].get("awaiting"), "")}
                for s in view.get("awaiting", [])]
     return {
-        "map": board.map_context(view),
-        "tracks": board.tracks_context(view),
-        "development": board.development_context(view),
-        "deeds": board.deeds_context(view),
-        "event": board.event_context(view),
-        "place_tiles": board.place_tiles_context(view),
-        "supply": board.supply_context(view),
+        "map": board.map_context(rules, view),
+        "tracks": board.tracks_context(rules, view),
+        "development": board.development_context(rules, view),
+        "deeds": board.deeds_context(rules, view),
+        "event": board.event_context(rules, view),
+        "place_tiles": board.place_tiles_context(rules, view),
+        "supply": board.supply_context(rules, view),
         "boards": boards,
         "mine": next((b for b in boards if b["is_viewer"]), None),
         "awaited": awaited,
@@ -50,14 +61,131 @@ def _on_vacation(seat: Seat) -> bool:
         return False
 
 
-def seat_clocks(game: Game, seats: list[Seat], viewer: Seat | None) -> dict:
-    """Per seat: ``clock_left`` (remaining bank as text, or None without a clock),
-    ``on_vacation``; and whether the viewer may vote to end the game (a seat is absent)."""
+@dataclass(frozen=True)
+class UserInfo:
+    """A player as the page names them: id and username only."""
+
+    pk: int
+    username: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game page shows of the ``Game`` row (the attribute names templates read).
+
+    No ``state``, ``seed`` or ``outcome``: the page shows the game through the engine's
+    view only. ``get_status_display`` is the status's label, as on the model.
+    """
+
+    pk: uuid.UUID
+    name: str
+    rules: str
+    status: str
+    status_label: str
+    version: int
+    max_seats: int
+    is_public: bool
+    options: dict
+    creator: UserInfo
+    is_open: bool
+    is_active: bool
+    is_finished: bool
+    created_at: dt.datetime | None
+    started_at: dt.datetime | None
+    finished_at: dt.datetime | None
+
+    @property
+    def creator_id(self) -> int:
+        """The creator's user id (as ``Game.creator_id``)."""
+        return self.creator.pk
+
+    def get_status_display(self) -> str:
+        """The status's label ("Active"), as ``Game.get_status_display``."""
+        return self.status_label
+
+    @classmethod
+    def of(cls, game: Game) -> "GameInfo":
+        """The display record of ``game``."""
+        return cls(
+            pk=game.pk, name=game.name, rules=game.rules, status=game.status,
+            status_label=game.get_status_display(), version=game.version, max_seats=game.max_seats,
+            is_public=game.is_public, options=dict(game.options or {}),
+            creator=UserInfo(game.creator_id, game.creator.username),
+            is_open=game.is_open, is_active=game.is_active, is_finished=game.is_finished,
+            created_at=game.created_at, started_at=game.started_at, finished_at=game.finished_at,
+        )
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """What a game page shows of a ``Seat``: who sits there and their clock; no action
+    queue or queue note (the viewer's own queue is the page's ``queue``).
+
+    ``clock_left`` is the remaining bank as text (None without a clock or once the game is
+    not active); ``on_vacation`` whether the player is on vacation.
+    """
+
+    pk: int
+    order: int
+    colour: str
+    user: UserInfo
+    awaiting: str
+    deadline: dt.datetime | None
+    absent: bool
+    votes_to_end: bool
+    clock_left: str | None = None
+    on_vacation: bool = False
+
+    @property
+    def user_id(self) -> int:
+        """The player's user id (as ``Seat.user_id``)."""
+        return self.user.pk
+
+    @classmethod
+    def of(cls, seat: Seat, *, clock_left: str | None = None, on_vacation: bool = False) -> "SeatInfo":
+        """The display record of ``seat`` (its user loaded)."""
+        return cls(pk=seat.pk, order=seat.order, colour=seat.colour, user=UserInfo(seat.user_id, seat.user.username),
+                   awaiting=seat.awaiting, deadline=seat.deadline, absent=seat.absent,
+                   votes_to_end=seat.votes_to_end, clock_left=clock_left, on_vacation=on_vacation)
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """One player's line of a finished game's scores (``selectors.PlayerResult`` with the
+    seat as a ``SeatInfo``)."""
+
+    seat: SeatInfo
+    score: Any
+    placement: int | None
+    breakdown: dict | None
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A finished game's scores in placement order, and the viewer's own line (or None)."""
+
+    results: list[ResultLine]
+    viewer: ResultLine | None
+
+
+def _result(game: Game, viewer: Seat | None, seats: dict[int, SeatInfo]) -> GameResult:
+    finished = selectors.finished_game_result(game, viewer.user if viewer else None)
+    lines = {id(r): ResultLine(seats[r.seat.pk], r.score, r.placement, r.breakdown) for r in finished.results}
+    return GameResult(results=[lines[id(r)] for r in finished.results],
+                      viewer=lines[id(finished.viewer)] if finished.viewer else None)
+
+
+def seat_infos(game: Game, seats: list[Seat]) -> list[SeatInfo]:
+    """Every seat of ``game`` as the page shows it, with ``clock_left`` and ``on_vacation``."""
     now = timezone.now()
-    for s in seats:
-        s.clock_left = (clock.format_duration(clock.remaining(s, now))
-                        if clock.has_clock(game) and game.is_active else None)
-        s.on_vacation = _on_vacation(s)
+    running = clock.has_clock(game) and game.is_active
+    return [SeatInfo.of(s, clock_left=clock.format_duration(clock.remaining(s, now)) if running else None,
+                        on_vacation=_on_vacation(s)) for s in seats]
+
+
+def seat_clocks(game: Game, seats: list[SeatInfo], viewer: SeatInfo | None) -> dict:
+    """The game's pace, the end-of-game vote when a seat is absent, and whether the viewer
+    may vote to end the game."""
     present = [s for s in seats if not s.absent]
     absent = game.is_active and len(present) < len(seats)
     return {
@@ -85,38 +213,82 @@ def stale_since(moves: list, seat: Seat | None, rules_engine: rules.RulesEngine)
 BOARDS = {"orleans": board_context}
 
 
-def game_context(game: Game, seat: Seat | None, *, flash: str | None = None) -> dict:
-    """Template context for a game page: everything derives from the engine's view."""
-    seats = list(game.seats.select_related("user", "user__player_clock")
-                 .order_by("order"))
-    context: dict = {
-        "game": game,
-        "seat": seat,
-        "seats": seats,
-        "flash": flash,
-        "poll_seconds": settings.GAMES_POLL_SECONDS,
-    }
+@dataclass
+class GamePage:
+    """Everything a game page (and each of its HTMX regions) shows, for one viewer.
+
+    ``game``/``seat``/``seats`` are display records (``GameInfo``, ``SeatInfo``); ``view``
+    and ``actions`` the viewer's ``engine.view`` and legal actions; ``board``, ``decision``,
+    ``queue`` (the viewer's own queue panel), ``log`` the presenters' contexts. Fields a
+    page of an open or cancelled game has no use for stay at their defaults.
+    """
+
+    game: GameInfo
+    seat: SeatInfo | None
+    seats: list[SeatInfo]
+    flash: str | None = None
+    poll_seconds: int = 0
+    free_seats: int = 0
+    invite_token: str | None = None
+    view: dict | None = None
+    actions: list[dict] = field(default_factory=list)
+    awaited_seats: list[SeatInfo] = field(default_factory=list)
+    pace: Any = None
+    end_vote: dict | None = None
+    can_vote_end: bool = False
+    board: dict | None = None
+    decision: dict | None = None
+    queue: dict | None = None
+    log: list = field(default_factory=list)
+    decision_since: int = 0
+    start_player: int | None = None
+    result: GameResult | None = None
+
+    def context(self) -> dict:
+        """The template context: one key per field (nested records kept as they are)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def game_page(game: Game, seat: Seat | None, *, flash: str | None = None) -> GamePage:
+    """The ``GamePage`` of ``game`` for the viewer's ``seat`` (None: a spectator).
+
+    Reads the game's state only to ask its engine (``engine_for(game)``) for the viewer's
+    view and legal actions; reads only the viewer's own action queue.
+    """
+    rows = list(game.seats.select_related("user", "user__player_clock").order_by("order"))
+    seats = seat_infos(game, rows)
+    viewer = next((s for s in seats if seat is not None and s.pk == seat.pk), None)
+    page = GamePage(game=GameInfo.of(game), seat=viewer, seats=seats, flash=flash,
+                    poll_seconds=settings.GAMES_POLL_SECONDS)
     if game.is_open:
-        context["free_seats"] = game.max_seats - len(seats)
-        context["invite_token"] = make_invite_token(game) if seat is not None else None
-        return context
+        page.free_seats = game.max_seats - len(seats)
+        page.invite_token = make_invite_token(game) if seat is not None else None
+        return page
     if game.state is None:  # cancelled before start
-        return context
+        return page
     state = selectors.game_state(game)
-    context["view"] = selectors.game_view_for_seat(game, state, seat)
-    context["actions"] = selectors.legal_actions_for_seat(game, state, seat)
-    context["awaited_seats"] = [s for s in seats if s.awaiting]
-    context.update(seat_clocks(game, seats, seat))
+    page.view = selectors.game_view_for_seat(game, state, seat)
+    page.actions = selectors.legal_actions_for_seat(game, state, seat)
+    page.awaited_seats = [s for s in seats if s.awaiting]
+    clocks = seat_clocks(game, seats, viewer)
+    page.pace, page.end_vote, page.can_vote_end = clocks["pace"], clocks["end_vote"], clocks["can_vote_end"]
     names = {s.order: s.user.username for s in seats}
+    rules_engine = engine_for(game)
     board_for = BOARDS.get(game.rules)
-    context["board"] = board_for(context["view"], names) if board_for else None
-    context["decision"] = decision_context(context["view"], context["actions"])
-    context["queue"] = (queue_context(context["view"], seat, limit=ACTION_QUEUE_LIMIT)
-                        if context["board"] else None)
+    page.board = board_for(rules_engine, page.view, names) if board_for else None
+    page.decision = decision_context(rules_engine, page.view, page.actions)
+    page.queue = (queue_context(rules_engine, page.view, seat, limit=ACTION_QUEUE_LIMIT)
+                  if page.board else None)
     moves = list(selectors.game_moves(game))
-    context["log"] = selectors.move_log(moves, names)
-    context["decision_since"] = stale_since(moves, seat, rules.engine_for(game))
-    context["start_player"] = context["view"].get("start_player")
+    page.log = selectors.move_log(moves, names)
+    page.decision_since = stale_since(moves, seat, rules_engine)
+    page.start_player = page.view.get("start_player")
     if game.is_finished:
-        context["result"] = selectors.finished_game_result(game, seat.user if seat else None)
-    return context
+        page.result = _result(game, seat, {s.pk: s for s in seats})
+    return page
+
+
+def game_context(game: Game, seat: Seat | None, *, flash: str | None = None) -> dict:
+    """Template context for a game page (``game_page(...).context()``): everything derives
+    from the engine's view; no raw state and no other seat's queue."""
+    return game_page(game, seat, flash=flash).context()

@@ -6,6 +6,8 @@ import json
 from django import template
 from django.utils.html import format_html
 
+from games import rules
+
 register = template.Library()
 
 
@@ -49,34 +51,29 @@ def option_rows(options) -> list:
     return describe_options(options or {})
 
 
-_LETTERS = {"farmer": "F", "boatman": "B", "craftsman": "C", "trader": "T", "scholar": "S",
-            "knight": "K", "monk": "M", "any": "?"}
-
-
-def _kind(tile: str) -> str:
-    tile = str(tile)
-    return tile[len("start_"):] if tile.startswith("start_") else tile
+def _engine():
+    """The site's default rules engine (``games.rules``): filters have no game at hand."""
+    return rules.engine_named(rules.DEFAULT_RULES)
 
 
 @register.filter
 def follower_name(tile) -> str:
-    """``start_farmer`` -> ``starting Farmer``; ``knight`` -> ``Knight``; ``any`` -> ``any follower``."""
-    kind = _kind(tile)
-    if kind == "any":
-        return "any follower"
-    name = kind.capitalize()
-    return f"starting {name}" if str(tile).startswith("start_") else name
+    """The engine's name of a follower tile or circle type: ``start_farmer`` -> ``starting
+    Farmer``; ``knight`` -> ``Knight``; ``any`` -> ``any follower``."""
+    return _engine().follower_name(tile)
 
 
 @register.simple_tag
 def follower(tile, extra: str = "") -> str:
     """A follower tile: a coloured square with the type's letter (starting tiles ringed)."""
-    kind = _kind(tile)
-    classes = f"tile t-{kind}" + (" start" if str(tile).startswith("start_") else "")
+    rules_engine = _engine()
+    classes = f"tile t-{rules_engine.content.follower_type(str(tile))}"
+    if rules_engine.content.is_starting(str(tile)):
+        classes += " start"
     if extra:
         classes += f" {extra}"
-    return format_html('<span class="{}" title="{}">{}</span>', classes, follower_name(tile),
-                       _LETTERS.get(kind, "?"))
+    return format_html('<span class="{}" title="{}">{}</span>', classes, rules_engine.follower_name(tile),
+                       rules_engine.follower_letter(tile))
 
 
 @register.simple_tag

@@ -1,4 +1,5 @@
 """The decision panel's forms (games.presenters.decisions)."""
+import engine
 from games.presenters.decisions import decision_forms
 
 PASS = {"action": {"type": "pass"}, "label": "Pass for the rest of the round"}
@@ -6,13 +7,13 @@ CASTLE = {"action": {"type": "activate", "space": "castle"}, "label": "Use Castl
 
 
 def test_passing_with_an_action_ready_asks_for_confirmation():
-    forms = decision_forms("action", [CASTLE, PASS], None)
+    forms = decision_forms(engine, "action", [CASTLE, PASS], None)
     passing = next(f for f in forms if f.key == "pass")
     assert "actions ready" in passing.confirm
 
 
 def test_passing_with_nothing_ready_asks_nothing():
-    forms = decision_forms("action", [PASS], None)
+    forms = decision_forms(engine, "action", [PASS], None)
     assert [f.confirm for f in forms] == [""]
 
 

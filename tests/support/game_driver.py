@@ -76,6 +76,18 @@ def state_of(game: Game) -> engine.GameState:
     return engine.from_json(game.state)
 
 
+def install(game: Game, state: engine.GameState) -> Game:
+    """Put the engine ``state`` into ``game`` (seats' ``awaiting`` kept in step, as the
+    services do) and return ``game`` refreshed."""
+    Game.objects.filter(pk=game.pk).update(state=engine.to_json(state))
+    awaited = engine.awaiting(state)
+    for seat in game.seats.all():
+        seat.awaiting = awaited.get(seat.order, "")
+        seat.save(update_fields=["awaiting"])
+    game.refresh_from_db()
+    return game
+
+
 def user_at(game: Game, order: int):
     """The user in seat ``order`` of ``game``."""
     return Seat.objects.select_related("user").get(game=game, order=order).user

@@ -12,8 +12,9 @@ from django.urls import reverse
 
 import engine
 from games.presenters.board import seat_colour
-from games.models import Game, Move
+from games.models import Move
 from tests.support import engine_states as H
+from tests.support.game_driver import install
 from tests.support.html_forms import HTMX, decision_forms
 
 FULL = {"village": ["boatman", "craftsman", "farmer"], "ship": ["boatman", "farmer", "knight"],
@@ -22,17 +23,6 @@ FULL = {"village": ["boatman", "craftsman", "farmer"], "ship": ["boatman", "farm
 
 def canonical(action):
     return json.dumps(action, sort_keys=True)
-
-
-def install(game: Game, state) -> Game:
-    """Put ``state`` into ``game`` (seats' awaiting kept in step, as the services do)."""
-    Game.objects.filter(pk=game.pk).update(state=engine.to_json(state))
-    awaited = engine.awaiting(state)
-    for seat in game.seats.all():
-        seat.awaiting = awaited.get(seat.order, "")
-        seat.save(update_fields=["awaiting"])
-    game.refresh_from_db()
-    return game
 
 
 def page(client, game):

@@ -1,0 +1,170 @@
+"""The board draws what the engine decides (games.presenters.board).
+
+Readiness comes from the view's ``ready_places`` (the viewer, with its plan) and
+``usable_places`` (every seat); which circle a follower stands on from ``plan_circles`` (the
+viewer) and ``circles`` (everyone else); track, place and event texts from the engine's
+descriptions. Positions are built with the engine tests' scenario builders; the page tests
+install them in a started two-player game and read the rendered board.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+import engine
+from games.presenters.page import board_context
+from tests.support import engine_states as H
+from tests.support.game_driver import install, user_at
+
+NAMES = {0: "first", 1: "second"}
+
+
+def cards(state, viewer, seat: int) -> dict[str, dict]:
+    """``seat``'s place cards as ``viewer`` (None: a spectator) sees them, by place id."""
+    board = board_context(engine, engine.view(state, viewer), NAMES)
+    mine = next(b for b in board["boards"] if b["seat"] == seat)
+    return {card["id"]: card for card in mine["places"]}
+
+
+def standing(card: dict) -> list[tuple]:
+    """``(circle kind, tile or "technology" or None, planned)`` per circle of a card."""
+    return [(s["kind"], "technology" if s["technology"] else s["tile"], s["planned"]) for s in card["slots"]]
+
+
+def knight_planned_on_the_town_hall():
+    state = H.planning_state({0: {"market": ["knight"]}})
+    return H.act(state, 0, type="place", follower="knight", space="town_hall")
+
+
+def knight_on_the_town_hall():
+    return H.action_state({"spaces": {"town_hall": ["knight"]}})
+
+
+# --- readiness -------------------------------------------------------------------------------
+
+
+def test_one_planned_knight_makes_the_town_hall_ready_for_the_planner():
+    card = cards(knight_planned_on_the_town_hall(), 0, 0)["town_hall"]
+    assert card["ready"]
+    assert standing(card) == [("any", "knight", True), ("any", None, False)]
+
+
+@pytest.mark.parametrize("viewer", [1, None])
+def test_a_plan_before_the_reveal_readies_nothing_for_others(viewer):
+    card = cards(knight_planned_on_the_town_hall(), viewer, 0)["town_hall"]
+    assert not card["ready"]
+    assert standing(card) == [("any", None, False), ("any", None, False)]
+
+
+@pytest.mark.parametrize("viewer", [0, 1, None])
+def test_one_knight_on_the_town_hall_shows_it_ready_to_everyone(viewer):
+    card = cards(knight_on_the_town_hall(), viewer, 0)["town_hall"]
+    assert card["ready"]
+    assert standing(card)[0] == ("any", "knight", False)
+
+
+@pytest.mark.parametrize("viewer", [0, 1, None])
+def test_the_gunpowder_tower_shows_ready_while_it_can_be_used(viewer):
+    state = H.action_state({"places": ["gunpowder_tower"], "market": ["knight"]})
+    assert any(a.get("space") == "gunpowder_tower" for a in engine.legal_actions(state, 0))
+    assert cards(state, viewer, 0)["gunpowder_tower"]["ready"]
+
+
+@pytest.mark.parametrize("viewer", [0, 1, None])
+def test_a_used_gunpowder_tower_is_not_ready(viewer):
+    state = H.action_state({"places": ["gunpowder_tower"], "market": ["knight"], "tower_used": True})
+    assert not any(a.get("space") == "gunpowder_tower" for a in engine.legal_actions(state, 0))
+    assert not cards(state, viewer, 0)["gunpowder_tower"]["ready"]
+
+
+def test_a_half_filled_space_is_not_ready():
+    state = H.action_state({"spaces": {"castle": ["start_farmer", "start_boatman"]}})
+    assert not cards(state, 0, 0)["castle"]["ready"]
+
+
+# --- which circle a follower stands on ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("viewer", [0, 1, None])
+def test_a_wild_monk_is_drawn_on_the_circle_the_engine_leaves_it(viewer):
+    # Farmhouse: a Boatman and a Craftsman circle. The Monk listed first would take the
+    # Boatman circle in a first-come drawing; the engine gives it the Craftsman one.
+    state = H.action_state({"spaces": {"farmhouse": ["monk", "start_boatman"]}})
+    card = cards(state, viewer, 0)["farmhouse"]
+    assert standing(card) == [("boatman", "start_boatman", False), ("craftsman", "monk", False)]
+    assert card["ready"]
+
+
+def test_the_viewers_planned_follower_takes_the_circle_the_engine_assigns():
+    state = H.planning_state({0: {"market": ["start_boatman"], "spaces": {"farmhouse": ["monk"]}}})
+    state = H.act(state, 0, type="place", follower="start_boatman", space="farmhouse")
+    assert standing(cards(state, 0, 0)["farmhouse"]) == [
+        ("boatman", "start_boatman", True), ("craftsman", "monk", False)]
+    # others see only the committed Monk, still on the circle the engine's matching gives it
+    assert standing(cards(state, 1, 0)["farmhouse"]) == [("boatman", "monk", False), ("craftsman", None, False)]
+
+
+def test_a_technology_tile_is_drawn_on_the_circle_it_covers():
+    state = H.action_state({"technology": {"castle": "farmer"}, "spaces": {"castle": ["boatman", "trader"]}})
+    card = cards(state, 1, 0)["castle"]
+    assert standing(card) == [("farmer", "technology", False), ("boatman", "boatman", False),
+                              ("trader", "trader", False)]
+    assert card["ready"]
+
+
+# --- texts from the engine ---------------------------------------------------------------------
+
+
+def test_track_rewards_are_the_engines_labels():
+    board = board_context(engine, engine.view(knight_on_the_town_hall(), 0), NAMES)
+    tracks = {t["track"]: [c["reward"] for c in t["cells"]][1:] for t in board["tracks"]}
+    assert tracks == engine.track_rewards()
+    assert tracks["boatman"][-1] == "citizen / 6 coins"
+
+
+def test_place_and_event_texts_are_the_engines_descriptions():
+    state = knight_on_the_town_hall()
+    view = engine.view(state, 0)
+    board = board_context(engine, view, NAMES)
+    card = cards(state, 0, 0)["town_hall"]
+    assert card["effect"] == engine.describe_place("town_hall")
+    letter = view["event_phase"]
+    assert board["event"]["name"] == engine.event_name(view["event"])
+    assert board["event"]["effect"] == engine.describe_event(view["event"], letter, "phased")
+    shown = [t["effect"] for stack in board["place_tiles"] for t in stack["tiles"]]
+    assert shown and shown == [engine.describe_place(t["id"]) for stack in board["place_tiles"] for t in stack["tiles"]]
+
+
+# --- the rendered page -------------------------------------------------------------------------
+
+
+def place_card_html(html: str, seat: int, place: str) -> str:
+    """The HTML of ``seat``'s card for ``place`` on the players' boards region."""
+    board = re.search(rf'<article class="[^"]*player-board[^"]*" data-seat="{seat}".*?</article>', html, re.S)
+    assert board, f"no board for seat {seat}"
+    card = re.search(rf'<div class="place[^"]*" data-place="{place}".*?</div>', board.group(0), re.S)
+    assert card, f"no {place} card"
+    return card.group(0)
+
+
+@pytest.fixture
+def town_hall_game(started_game):
+    return install(started_game, knight_on_the_town_hall())
+
+
+@pytest.mark.parametrize("viewer", [0, 1, None])
+def test_the_page_shows_the_town_hall_with_one_knight_ready(town_hall_game, client_for, carol, viewer):
+    user = carol if viewer is None else user_at(town_hall_game, viewer)
+    html = client_for(user).get(reverse("games-detail", kwargs={"game_id": town_hall_game.pk})).content.decode()
+    card = place_card_html(html, 0, "town_hall")
+    assert card.startswith('<div class="place ready" data-place="town_hall"')
+    assert 'title="Knight"' in card
+
+
+def test_the_page_draws_the_monk_on_the_circle_the_engine_assigned(started_game, client_for):
+    game = install(started_game, H.action_state({"spaces": {"farmhouse": ["monk", "start_boatman"]}}))
+    html = client_for(user_at(game, 1)).get(reverse("games-detail", kwargs={"game_id": game.pk})).content.decode()
+    titles = re.findall(r'<span class="tile[^"]*" title="([^"]+)"', place_card_html(html, 0, "farmhouse"))
+    assert titles == ["starting Boatman", "Monk"]
