@@ -19,6 +19,7 @@ from games.selectors import finished_game_result
 from notifications.models import Notification, NotificationKind, Preferences
 from notifications.services import zone_of
 from notifications.tokens import make_unsubscribe_token
+from orleans_site.text import header_text
 
 # What an awaited seat must do, by engine decision kind (docs/engine.md, "Decisions").
 AWAITED = {
@@ -151,7 +152,8 @@ def build_message(notification: Notification, prefs: Preferences) -> EmailMultiA
     ctx["unsubscribe_what"] = unsubscribe_describe(what)
     template = f"notifications/email/{notification.kind}"
     message = EmailMultiAlternatives(
-        subject=settings.NOTIFICATIONS_SUBJECT_PREFIX + subject,
+        # flattened here too: a name stored before validation may hold a line break
+        subject=header_text(settings.NOTIFICATIONS_SUBJECT_PREFIX + subject),
         body=render_to_string(f"{template}.txt", ctx),
         to=[notification.recipient.email],
         headers={

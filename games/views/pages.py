@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import selectors
 from games.access import get_game_for_user_or_404
 from games.forms import GameCreateForm, JoinForm
-from games.errors import InvalidGameOptions
+from games.errors import InvalidGameName, InvalidGameOptions
 from games.presenters.page import game_context
 from games.services import game_create
 from games.views.regions import render_region_map
@@ -49,6 +49,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 is_public=form.cleaned_data["is_public"],
                 pace=form.cleaned_data["pace"],
             )
+        except InvalidGameName as exc:
+            form.add_error("name", str(exc))
         except InvalidGameOptions as exc:
             form.add_error(None, str(exc))
         else:
