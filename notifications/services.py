@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import smtplib
 import uuid
 from collections.abc import Iterable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
-from django.db import transaction
+from django.core.mail import BadHeaderError
+from django.db import DatabaseError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -263,6 +265,45 @@ def _skip_reason(notification: Notification, prefs: Preferences) -> str:
     return ""
 
 
+def _short(exc: BaseException) -> str:
+    """``"ExceptionName: message"`` on one line."""
+    return " ".join(f"{type(exc).__name__}: {exc}".split())
+
+
+def _smtp_code(code) -> int:
+    try:
+        return int(code)
+    except (TypeError, ValueError):
+        return 0
+
+
+def permanent_failure(exc: BaseException) -> str | None:
+    """Why sending failed for good (a retry cannot help), or None for a transient failure.
+
+    Transient: the connection (``OSError``: refused, reset, timed out, the server hung up),
+    the database, and SMTP 4xx answers (greylisting, mailbox busy). Permanent: SMTP 5xx
+    answers about the recipient or the message (``SMTPRecipientsRefused``,
+    ``SMTPDataError``), and any error while building the message (an invalid address, a
+    header with a line break, a template error): the same row would fail the same way.
+    Authentication and sender refusals are the operator's to fix, so they stay transient
+    (and become permanent after ``MAX_ATTEMPTS`` like every other).
+    """
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        codes = [_smtp_code(answer[0]) for answer in exc.recipients.values()] or [550]
+        if all(code >= 500 for code in codes):
+            return f"recipient refused: {_short(exc)}"
+        return None
+    if isinstance(exc, (smtplib.SMTPAuthenticationError, smtplib.SMTPSenderRefused)):
+        return None
+    if isinstance(exc, smtplib.SMTPResponseException):
+        return f"refused by the mail server: {_short(exc)}" if _smtp_code(exc.smtp_code) >= 500 else None
+    if isinstance(exc, (OSError, DatabaseError)):
+        return None
+    if isinstance(exc, BadHeaderError):
+        return f"bad header: {_short(exc)}"
+    return f"cannot build the message: {_short(exc)}"
+
+
 def _finish(notification_id: int, **fields) -> None:
     """Store the delivery's result and release the lease."""
     Notification.objects.filter(pk=notification_id).update(claimed_until=None, **fields)
@@ -273,7 +314,9 @@ def notification_deliver(*, notification_id: int, now: dt.datetime | None = None
 
     Returns what happened: ``"sent"``, ``"skipped"`` (preferences, mute, or the game moved
     on), ``"deferred"`` (quiet hours: ``send_after`` is moved to their end), ``"retry"``
-    (sending failed; tried again later), ``"failed"`` (after ``MAX_ATTEMPTS``) or
+    (a transient failure; tried again later), ``"failed"`` (a permanent failure, see
+    :func:`permanent_failure`, or ``MAX_ATTEMPTS`` transient ones: ``failure_reason`` says
+    which) or
     ``"not claimed"`` (already sent, not due, or another delivery holds it).
     """
     from notifications.emails import build_message
@@ -304,12 +347,16 @@ def notification_deliver(*, notification_id: int, now: dt.datetime | None = None
     attempts = notification.attempts + 1
     try:
         build_message(notification, prefs).send(fail_silently=False)
-    except Exception as exc:  # noqa: BLE001 - any transport error is retried, then recorded
-        logger.warning("notification %s: attempt %s failed: %s", notification_id, attempts, exc)
-        if attempts >= MAX_ATTEMPTS:
+    except Exception as exc:  # noqa: BLE001 - every failure is recorded; only transient ones retried
+        permanent = permanent_failure(exc)
+        if permanent is None and attempts >= MAX_ATTEMPTS:
+            permanent = f"gave up after {attempts} attempts: {_short(exc)}"
+        if permanent is not None:
+            logger.error("notification %s failed for good: %s", notification_id, permanent)
             _finish(notification_id, status=NotificationStatus.FAILED, attempts=attempts,
-                    last_error=repr(exc))
+                    last_error=repr(exc), failure_reason=permanent[:200])
             return "failed"
+        logger.warning("notification %s: attempt %s failed: %s", notification_id, attempts, exc)
         delay = RETRY_DELAYS[min(attempts, len(RETRY_DELAYS)) - 1]
         _finish(notification_id, attempts=attempts, last_error=repr(exc),
                 send_after=now + delay)
