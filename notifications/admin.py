@@ -2,7 +2,7 @@
 from django.contrib import admin, messages
 from django.utils import timezone
 
-from notifications.models import Notification, NotificationStatus, Preferences
+from notifications.models import Notification, NotificationStatus, Preferences, SuppressedAddress
 
 
 @admin.register(Notification)
@@ -39,3 +39,12 @@ class PreferencesAdmin(admin.ModelAdmin):
     list_display = ("user", "turn_emails", "digest_hour", "time_zone", "game_emails")
     list_filter = ("turn_emails",)
     search_fields = ("user__username", "user__email")
+
+
+@admin.register(SuppressedAddress)
+class SuppressedAddressAdmin(admin.ModelAdmin):
+    """Addresses that bounce or complained; deleting a row lets mail go to it again."""
+
+    list_display = ("email", "reason", "note", "created_at")
+    list_filter = ("reason",)
+    search_fields = ("email", "note")

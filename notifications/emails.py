@@ -2,11 +2,13 @@
 
 Every email names the game, says what is awaited, gives times in the recipient's time
 zone, links straight to the game, and carries a signed one-click unsubscribe link in the
-body and in the ``List-Unsubscribe`` / ``List-Unsubscribe-Post`` headers (RFC 8058).
+body and in the ``List-Unsubscribe`` / ``List-Unsubscribe-Post`` headers (RFC 8058), with
+a ``mailto:`` alternative.
 """
 from __future__ import annotations
 
 import datetime as dt
+from urllib.parse import quote
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
@@ -71,6 +73,15 @@ def unsubscribe_url(user_id: int, what: str) -> str:
     """The absolute one-click link that switches off ``what`` for the user."""
     token = make_unsubscribe_token(user_id, what)
     return absolute_url(reverse("notifications-unsubscribe", kwargs={"token": token}))
+
+
+def list_unsubscribe(url: str) -> str:
+    """The ``List-Unsubscribe`` value (RFC 2369, RFC 8058): the one-click https ``url``,
+    then a ``mailto:`` of ``NOTIFICATIONS_UNSUBSCRIBE_EMAIL`` whose subject carries the same
+    signed token (its last path part), for mail clients that only mail."""
+    token = url.rstrip("/").rsplit("/", 1)[-1]
+    mailto = f"mailto:{settings.NOTIFICATIONS_UNSUBSCRIBE_EMAIL}?subject={quote('unsubscribe ' + token)}"
+    return f"<{url}>, <{mailto}>"
 
 
 def _ordinal(place: int | None) -> str:
@@ -157,7 +168,7 @@ def build_message(notification: Notification, prefs: Preferences) -> EmailMultiA
         body=render_to_string(f"{template}.txt", ctx),
         to=[notification.recipient.email],
         headers={
-            "List-Unsubscribe": f"<{ctx['unsubscribe_url']}>",
+            "List-Unsubscribe": list_unsubscribe(ctx["unsubscribe_url"]),
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
             "Auto-Submitted": "auto-generated",
         },

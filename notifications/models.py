@@ -89,6 +89,37 @@ class Notification(models.Model):
         return f"{self.get_kind_display()} to {self.recipient} ({self.status})"
 
 
+class SuppressionReason(models.TextChoices):
+    """Why no more mail goes to an address. Stored values are stable."""
+
+    BOUNCE = "bounce", "Bouncing"
+    COMPLAINT = "complaint", "Complaint (marked as spam)"
+
+
+class SuppressedAddress(models.Model):
+    """An address that bounces or complained: delivery skips it (``skip_reason`` says so).
+
+    ``email`` is stored lower-cased (see ``notifications.services.address_suppress``);
+    ``note`` says where the report came from (the mail server's answer, an operator).
+    """
+
+    email = models.EmailField(max_length=254, unique=True)
+    reason = models.CharField(max_length=10, choices=SuppressionReason.choices)
+    note = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name_plural = "suppressed addresses"
+
+    def __str__(self) -> str:
+        return f"{self.email} ({self.get_reason_display()})"
+
+    def save(self, *args, **kwargs) -> None:
+        """Store the address lower-cased (as delivery compares it), whoever writes it."""
+        self.email = self.email.strip().lower()
+        super().save(*args, **kwargs)
+
+
 class TurnEmails(models.TextChoices):
     """How a user hears that a game waits for them."""
 

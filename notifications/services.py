@@ -24,7 +24,8 @@ from games import clock
 from games.models import Game, GameStatus, Seat
 from games.selectors import users_on_vacation
 from notifications.models import (
-    Notification, NotificationKind, NotificationStatus, Preferences, TurnEmails,
+    Notification, NotificationKind, NotificationStatus, Preferences, SuppressedAddress,
+    SuppressionReason, TurnEmails,
 )
 from orleans_site.tasks import enqueue_on_commit
 
@@ -222,6 +223,10 @@ def _skip_reason(notification: Notification, prefs: Preferences) -> str:
     kind, game = notification.kind, notification.game
     if not notification.recipient.email:
         return "no email address"
+    suppressed = SuppressedAddress.objects.filter(
+        email=normalize_address(notification.recipient.email)).first()
+    if suppressed is not None:
+        return f"address suppressed: {suppressed.get_reason_display().lower()}"[:80]
     if game is not None and kind != NotificationKind.INVITATION \
             and prefs.muted_games.filter(pk=game.pk).exists():
         return "game muted"
@@ -263,6 +268,31 @@ def _skip_reason(notification: Notification, prefs: Preferences) -> str:
         if not prefs.game_emails:
             return "game emails off"
     return ""
+
+
+def normalize_address(email: str) -> str:
+    """The form an address is compared in: stripped, lower-cased."""
+    return email.strip().lower()
+
+
+def address_suppress(*, email: str, reason: str = SuppressionReason.BOUNCE,
+                     note: str = "") -> SuppressedAddress:
+    """Send no more mail to ``email`` (a ``SuppressionReason`` value: bounce, complaint).
+
+    Idempotent: marking an address again updates its reason and note. Queued rows for the
+    address are skipped when they come due. Raises ``ValueError`` for an unknown reason.
+    """
+    if reason not in SuppressionReason.values:
+        raise ValueError(f"unknown suppression reason {reason!r}")
+    row, _ = SuppressedAddress.objects.update_or_create(
+        email=normalize_address(email), defaults={"reason": reason, "note": note[:200]})
+    return row
+
+
+def address_unsuppress(*, email: str) -> bool:
+    """Let mail go to ``email`` again; False if it was not suppressed."""
+    deleted, _ = SuppressedAddress.objects.filter(email=normalize_address(email)).delete()
+    return bool(deleted)
 
 
 def _short(exc: BaseException) -> str:
@@ -353,6 +383,9 @@ def notification_deliver(*, notification_id: int, now: dt.datetime | None = None
             permanent = f"gave up after {attempts} attempts: {_short(exc)}"
         if permanent is not None:
             logger.error("notification %s failed for good: %s", notification_id, permanent)
+            if isinstance(exc, smtplib.SMTPRecipientsRefused):
+                # a hard bounce at the SMTP conversation: stop mailing the address
+                address_suppress(email=notification.recipient.email, note=permanent)
             _finish(notification_id, status=NotificationStatus.FAILED, attempts=attempts,
                     last_error=repr(exc), failure_reason=permanent[:200])
             return "failed"
