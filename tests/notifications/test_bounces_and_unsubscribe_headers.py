@@ -9,21 +9,13 @@ import pytest
 from django.core import mail
 from django.core.management import CommandError, call_command
 
-from games.models import Seat
 from notifications.models import (
-    Notification, NotificationKind as Kind, NotificationStatus, SuppressedAddress,
+    NotificationStatus, SuppressedAddress,
 )
-from notifications.services import notification_deliver, record_game_notifications
+from notifications.services import notification_deliver
 from tests.notifications.failing_backend import RaisingBackend
 
 
-@pytest.fixture
-def turn(fake_engine, make_game, alice, bob):
-    """A started game with a queued turn notification for alice."""
-    game = make_game(alice, bob, seats=2)
-    Notification.objects.filter(game=game).delete()
-    record_game_notifications(game=game, newly_awaited=[Seat.objects.get(game=game, user=alice)])
-    return Notification.objects.get(game=game, kind=Kind.TURN)
 
 
 def test_list_unsubscribe_has_the_one_click_url_and_a_mailto(turn):

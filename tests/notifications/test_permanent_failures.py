@@ -6,23 +6,15 @@ import pytest
 from django.core.mail import BadHeaderError
 from django.urls import reverse
 
-from games.models import Seat
-from notifications.models import Notification, NotificationKind as Kind, NotificationStatus
+from notifications.models import NotificationStatus
 from notifications.services import (
-    MAX_ATTEMPTS, notification_deliver, permanent_failure, record_game_notifications,
+    MAX_ATTEMPTS, notification_deliver, permanent_failure,
 )
 from tests.notifications.failing_backend import RaisingBackend
 
 RAISING = "tests.notifications.failing_backend.RaisingBackend"
 
 
-@pytest.fixture
-def turn(fake_engine, make_game, alice, bob):
-    """A started game with a queued turn notification for alice."""
-    game = make_game(alice, bob, seats=2)
-    Notification.objects.filter(game=game).delete()
-    record_game_notifications(game=game, newly_awaited=[Seat.objects.get(game=game, user=alice)])
-    return Notification.objects.get(game=game, kind=Kind.TURN)
 
 
 @pytest.fixture
