@@ -7,6 +7,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games import services
+from games.integrity import first_difference
 from games.models import Game, Move
 from tests.support.game_driver import everyone_picks, new_started_game, play_until
 
@@ -129,8 +130,6 @@ def test_open_games_without_a_snapshot_verify(alice):
 
 
 def test_first_difference_names_the_path_of_the_first_change():
-    from games.integrity import first_difference
-
     assert first_difference({"a": [1, {"b": 2}]}, {"a": [1, {"b": 2}]}) is None
     assert first_difference({"a": [1, {"b": 2}]}, {"a": [1, {"b": 3}]}) == "state.a[1].b: stored 2, replayed 3"
     assert first_difference({"a": [1]}, {"a": [1, 2]}) == "state.a: stored 1 items, replayed 2"
