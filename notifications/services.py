@@ -314,7 +314,8 @@ def permanent_failure(exc: BaseException) -> str | None:
     the database, and SMTP 4xx answers (greylisting, mailbox busy). Permanent: SMTP 5xx
     answers about the recipient or the message (``SMTPRecipientsRefused``,
     ``SMTPDataError``), and any error while building the message (an invalid address, a
-    header with a line break, a template error): the same row would fail the same way.
+    header with a line break, a template error, a row that cannot be read): the same row
+    would fail the same way.
     Authentication and sender refusals are the operator's to fix, so they stay transient
     (and become permanent after ``MAX_ATTEMPTS`` like every other).
     """
@@ -331,7 +332,7 @@ def permanent_failure(exc: BaseException) -> str | None:
         return None
     if isinstance(exc, BadHeaderError):
         return f"bad header: {_short(exc)}"
-    return f"cannot build the message: {_short(exc)}"
+    return f"cannot prepare the message: {_short(exc)}"
 
 
 def _finish(notification_id: int, **fields) -> None:
@@ -349,11 +350,20 @@ def notification_deliver(*, notification_id: int, now: dt.datetime | None = None
     which) or
     ``"not claimed"`` (already sent, not due, or another delivery holds it).
     """
-    from notifications.emails import build_message
-
     now = now or timezone.now()
     if not _claim(notification_id, now):
         return "not claimed"
+    try:
+        return _deliver_claimed(notification_id, now)
+    except Exception as exc:  # noqa: BLE001 - every failure is recorded; only transient ones retried
+        return _failed_attempt(notification_id, now, exc)
+
+
+def _deliver_claimed(notification_id: int, now: dt.datetime) -> str:
+    """The part of :func:`notification_deliver` after the claim; raises whatever deciding,
+    building or sending the email raises (the caller records it)."""
+    from notifications.emails import build_message
+
     notification = Notification.objects.select_related("recipient", "game").get(
         pk=notification_id
     )
@@ -374,29 +384,33 @@ def notification_deliver(*, notification_id: int, now: dt.datetime | None = None
         if ends is not None:
             _finish(notification_id, send_after=ends)
             return "deferred"
-    attempts = notification.attempts + 1
-    try:
-        build_message(notification, prefs).send(fail_silently=False)
-    except Exception as exc:  # noqa: BLE001 - every failure is recorded; only transient ones retried
-        permanent = permanent_failure(exc)
-        if permanent is None and attempts >= MAX_ATTEMPTS:
-            permanent = f"gave up after {attempts} attempts: {_short(exc)}"
-        if permanent is not None:
-            logger.error("notification %s failed for good: %s", notification_id, permanent)
-            if isinstance(exc, smtplib.SMTPRecipientsRefused):
-                # a hard bounce at the SMTP conversation: stop mailing the address
-                address_suppress(email=notification.recipient.email, note=permanent)
-            _finish(notification_id, status=NotificationStatus.FAILED, attempts=attempts,
-                    last_error=repr(exc), failure_reason=permanent[:200])
-            return "failed"
-        logger.warning("notification %s: attempt %s failed: %s", notification_id, attempts, exc)
-        delay = RETRY_DELAYS[min(attempts, len(RETRY_DELAYS)) - 1]
-        _finish(notification_id, attempts=attempts, last_error=repr(exc),
-                send_after=now + delay)
-        return "retry"
-    _finish(notification_id, status=NotificationStatus.SENT, attempts=attempts,
+    build_message(notification, prefs).send(fail_silently=False)
+    _finish(notification_id, status=NotificationStatus.SENT, attempts=notification.attempts + 1,
             sent_at=timezone.now())
     return "sent"
+
+
+def _failed_attempt(notification_id: int, now: dt.datetime, exc: Exception) -> str:
+    """Record a failed attempt of a claimed row: ``"failed"`` for a permanent failure (or
+    the ``MAX_ATTEMPTS``-th), else ``"retry"`` after the next ``RETRY_DELAYS`` wait. A hard
+    SMTP refusal of the recipient also suppresses the address (a bounce)."""
+    attempts, email = Notification.objects.filter(pk=notification_id).values_list(
+        "attempts", "recipient__email").get()
+    attempts += 1
+    permanent = permanent_failure(exc)
+    if permanent is None and attempts >= MAX_ATTEMPTS:
+        permanent = f"gave up after {attempts} attempts: {_short(exc)}"
+    if permanent is not None:
+        logger.error("notification %s failed for good: %s", notification_id, permanent)
+        if isinstance(exc, smtplib.SMTPRecipientsRefused) and email:
+            address_suppress(email=email, note=permanent)
+        _finish(notification_id, status=NotificationStatus.FAILED, attempts=attempts,
+                last_error=repr(exc), failure_reason=permanent[:200])
+        return "failed"
+    logger.warning("notification %s: attempt %s failed: %s", notification_id, attempts, exc)
+    delay = RETRY_DELAYS[min(attempts, len(RETRY_DELAYS)) - 1]
+    _finish(notification_id, attempts=attempts, last_error=repr(exc), send_after=now + delay)
+    return "retry"
 
 
 def due_notification_ids(*, now: dt.datetime | None = None, limit: int = 500) -> list[int]:

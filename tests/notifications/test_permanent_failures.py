@@ -6,10 +6,8 @@ import pytest
 from django.core.mail import BadHeaderError
 from django.urls import reverse
 
-from notifications.models import NotificationStatus
-from notifications.services import (
-    MAX_ATTEMPTS, notification_deliver, permanent_failure,
-)
+from notifications.models import Notification, NotificationKind as Kind, NotificationStatus
+from notifications.services import MAX_ATTEMPTS, notification_deliver, permanent_failure
 from tests.notifications.failing_backend import RaisingBackend
 
 RAISING = "tests.notifications.failing_backend.RaisingBackend"
@@ -33,7 +31,7 @@ def raising(settings, monkeypatch):
     (smtplib.SMTPRecipientsRefused({"alice@example.com": (550, b"5.1.1 no such user")}),
      "recipient refused"),
     (smtplib.SMTPDataError(554, b"message rejected"), "refused by the mail server"),
-    (ValueError('Invalid address "alice@"'), "cannot build the message: ValueError: Invalid address"),
+    (ValueError('Invalid address "alice@"'), "cannot prepare the message: ValueError: Invalid address"),
 ])
 def test_a_permanent_error_fails_at_the_first_attempt_with_its_reason(turn, raising, error, reason):
     raising(error)
@@ -73,7 +71,7 @@ def test_permanent_failure_classifies_the_smtp_answers():
     assert permanent_failure(smtplib.SMTPResponseException(421, b"closing")) is None
     assert permanent_failure(smtplib.SMTPResponseException(550, b"no")).startswith("refused")
     assert permanent_failure(smtplib.SMTPSenderRefused(553, b"bad sender", "x@y")) is None
-    assert permanent_failure(KeyError("inviter")).startswith("cannot build the message")
+    assert permanent_failure(KeyError("inviter")).startswith("cannot prepare the message")
 
 
 def test_the_admin_shows_the_status_and_the_reason_and_can_send_again(turn, raising, admin_client):
@@ -87,3 +85,12 @@ def test_the_admin_shows_the_status_and_the_reason_and_can_send_again(turn, rais
     assert response.status_code == 302
     turn.refresh_from_db()
     assert (turn.status, turn.attempts, turn.failure_reason) == (NotificationStatus.QUEUED, 0, "")
+
+
+def test_an_error_before_sending_is_recorded_too_not_left_claimed(alice):
+    # a reminder row without its game cannot even be checked against the preferences
+    reminder = Notification.objects.create(kind=Kind.REMINDER, recipient=alice, key="damaged")
+    assert notification_deliver(notification_id=reminder.pk) == "failed"
+    reminder.refresh_from_db()
+    assert (reminder.status, reminder.attempts, reminder.claimed_until) == (NotificationStatus.FAILED, 1, None)
+    assert reminder.failure_reason.startswith("cannot prepare the message: AttributeError")
