@@ -54,9 +54,9 @@ def test_an_illegal_move_injected_into_the_log_is_found_and_named(fake_game):
     Move.objects.filter(game=fake_game, seq=2).update(action={"type": "pick", "n": 3})
     status, out, err = verify()
     assert status == 1
-    assert err.strip() == (f"game {fake_game.pk}: move #2: the engine refuses it (seat 1, action "
-                           '{"n": 3, "type": "pick"}): IllegalAction: '
-                           "{'type': 'pick', 'n': 3} is not allowed: pick 1 or 2.")
+    assert err.startswith(f"game {fake_game.pk}: move #2: the engine refuses it (seat 1, action "
+                          '{"n": 3, "type": "pick"}): IllegalAction: ')
+    assert err.strip().endswith("is not allowed: pick 1 or 2.") and err.count("\n") == 1
     assert "1 divergence(s)" in out
 
 
