@@ -6,7 +6,7 @@ replays the log with the game's rules engine (``games.rules.engine_for``) from
 ``new_game(options, seed)`` and reports the first place where the two disagree: a move the
 engine refuses, a resolve step with nothing to resolve, events that differ from the
 recorded ones, a gap in the sequence, a snapshot that cannot be loaded (unknown schema)
-or that differs from the replay. Read-only; used by ``manage.py games_verify``.
+or that differs from the replay, a finished game's result that differs from the replay's. Read-only; used by ``manage.py games_verify``.
 """
 from __future__ import annotations
 
@@ -135,6 +135,12 @@ def verify_game(game: Game) -> Divergence | None:
     difference = first_difference(_plain(game.state), _plain(rules_engine.to_json(state)))
     if difference:
         return Divergence(game_id, None, f"differs from the replayed log at {difference}")
-    if rules_engine.is_over(state) and game.status != GameStatus.FINISHED:
-        return Divergence(game_id, None, f"the replayed game is over but its status is {game.status}")
+    if rules_engine.is_over(state):
+        if game.status != GameStatus.FINISHED:
+            return Divergence(game_id, None, f"the replayed game is over but its status is {game.status}")
+        difference = first_difference(_plain(game.outcome), _plain(rules_engine.outcome(state)),
+                                      "outcome")
+        if difference:
+            return Divergence(game_id, None, f"the stored result differs from the replayed one at "
+                                             f"{difference}")
     return None

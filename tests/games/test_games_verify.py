@@ -9,7 +9,9 @@ from django.core.management import CommandError, call_command
 from games import services
 from games.integrity import first_difference
 from games.models import Game, Move
-from tests.support.game_driver import everyone_picks, new_started_game, play_until
+from tests.support.game_driver import (
+    everyone_picks, new_started_game, play_fake_game_to_the_end, play_until,
+)
 
 
 def verify(*game_ids) -> tuple[int, str, str]:
@@ -134,3 +136,23 @@ def test_first_difference_names_the_path_of_the_first_change():
     assert first_difference({"a": [1, {"b": 2}]}, {"a": [1, {"b": 3}]}) == "state.a[1].b: stored 2, replayed 3"
     assert first_difference({"a": [1]}, {"a": [1, 2]}) == "state.a: stored 1 items, replayed 2"
     assert first_difference({}, {"x": 1}) == "state.x: missing from the stored snapshot"
+
+
+def test_a_finished_game_verifies_and_an_edited_result_is_found(fake_engine, make_game, alice, bob,
+                                                                 django_capture_on_commit_callbacks):
+    game = play_fake_game_to_the_end(make_game(alice, bob, seats=2), django_capture_on_commit_callbacks,
+                                     winner=bob)
+    assert verify(game.pk)[0] == 0
+    outcome = game.outcome
+    outcome["winners"] = [0 if outcome["winners"] == [1] else 1]
+    Game.objects.filter(pk=game.pk).update(outcome=outcome)
+    status, _, err = verify(game.pk)
+    assert status == 1 and "the stored result differs from the replayed one at outcome.winners[0]" in err
+
+
+def test_an_over_game_whose_status_says_active_is_found(fake_engine, make_game, alice, bob,
+                                                        django_capture_on_commit_callbacks):
+    game = play_fake_game_to_the_end(make_game(alice, bob, seats=2), django_capture_on_commit_callbacks)
+    Game.objects.filter(pk=game.pk).update(status="active")
+    status, _, err = verify(game.pk)
+    assert status == 1 and "the replayed game is over but its status is active" in err
