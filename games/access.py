@@ -61,6 +61,19 @@ def get_game_for_user_or_404(
     return game, seat
 
 
+def invited_game_closed(game_id: uuid.UUID | str, user, token: str | None) -> Game | None:
+    """The game a valid invite ``token`` is for, if it no longer takes players (full and
+    started, finished or cancelled) and ``user`` has no seat at it; else None.
+
+    The token proves its holder was invited, so saying that the game is closed leaks
+    nothing; a forged token still gets the plain 404.
+    """
+    game = Game.objects.select_related("creator").filter(pk=game_id).first()
+    if game is None or game.status == GameStatus.OPEN or not check_invite_token(game, token):
+        return None
+    return None if seat_of(game, user) is not None else game
+
+
 def get_seat_or_403(game: Game, user) -> Seat:
     """The user's seat at ``game``; PermissionDenied if they do not play in it."""
     seat = seat_of(game, user)

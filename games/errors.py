@@ -31,6 +31,10 @@ class InvalidGameOptions(ServiceError):
     """The lobby options are not a valid engine configuration."""
 
 
+class InvalidGameName(ServiceError):
+    """The game name holds control characters (line breaks, tabs...) or is too long."""
+
+
 class WrongStatus(ServiceError):
     """The game is not in a status that allows this (e.g. joining a started game)."""
 

@@ -7,6 +7,7 @@ from django import forms
 
 from games.clock import PACES
 from games.models import Game
+from orleans_site.text import PlainTextValidator
 
 SEAT_CHOICES = [(n, f"{n} players") for n in range(Game.MIN_SEATS, Game.MAX_SEATS + 1)]
 PLACE_TILE_MARKET_CHOICES = [
@@ -46,7 +47,8 @@ def describe_options(options: dict) -> list[tuple[str, str]]:
 class GameCreateForm(forms.Form):
     """A new game's name, seat count, engine options, pace (clock) and visibility."""
 
-    name = forms.CharField(max_length=80, required=False, help_text="Optional.")
+    name = forms.CharField(max_length=Game._meta.get_field("name").max_length, required=False,
+                           validators=[PlainTextValidator()], help_text="Optional.")
     seats = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int, initial=4)
     simultaneous_followers = forms.BooleanField(
         required=False,

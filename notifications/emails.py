@@ -2,11 +2,13 @@
 
 Every email names the game, says what is awaited, gives times in the recipient's time
 zone, links straight to the game, and carries a signed one-click unsubscribe link in the
-body and in the ``List-Unsubscribe`` / ``List-Unsubscribe-Post`` headers (RFC 8058).
+body and in the ``List-Unsubscribe`` / ``List-Unsubscribe-Post`` headers (RFC 8058), with
+a ``mailto:`` alternative.
 """
 from __future__ import annotations
 
 import datetime as dt
+from urllib.parse import quote
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
@@ -19,6 +21,7 @@ from games.selectors import finished_game_result
 from notifications.models import Notification, NotificationKind, Preferences
 from notifications.services import zone_of
 from notifications.tokens import make_unsubscribe_token
+from orleans_site.text import header_text
 
 # What an awaited seat must do, by engine decision kind (docs/engine.md, "Decisions").
 AWAITED = {
@@ -70,6 +73,15 @@ def unsubscribe_url(user_id: int, what: str) -> str:
     """The absolute one-click link that switches off ``what`` for the user."""
     token = make_unsubscribe_token(user_id, what)
     return absolute_url(reverse("notifications-unsubscribe", kwargs={"token": token}))
+
+
+def list_unsubscribe(url: str) -> str:
+    """The ``List-Unsubscribe`` value (RFC 2369, RFC 8058): the one-click https ``url``,
+    then a ``mailto:`` of ``NOTIFICATIONS_UNSUBSCRIBE_EMAIL`` whose subject carries the same
+    signed token (its last path part), for mail clients that only mail."""
+    token = url.rstrip("/").rsplit("/", 1)[-1]
+    mailto = f"mailto:{settings.NOTIFICATIONS_UNSUBSCRIBE_EMAIL}?subject={quote('unsubscribe ' + token)}"
+    return f"<{url}>, <{mailto}>"
 
 
 def _ordinal(place: int | None) -> str:
@@ -151,11 +163,12 @@ def build_message(notification: Notification, prefs: Preferences) -> EmailMultiA
     ctx["unsubscribe_what"] = unsubscribe_describe(what)
     template = f"notifications/email/{notification.kind}"
     message = EmailMultiAlternatives(
-        subject=settings.NOTIFICATIONS_SUBJECT_PREFIX + subject,
+        # flattened here too: a name stored before validation may hold a line break
+        subject=header_text(settings.NOTIFICATIONS_SUBJECT_PREFIX + subject),
         body=render_to_string(f"{template}.txt", ctx),
         to=[notification.recipient.email],
         headers={
-            "List-Unsubscribe": f"<{ctx['unsubscribe_url']}>",
+            "List-Unsubscribe": list_unsubscribe(ctx["unsubscribe_url"]),
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
             "Auto-Submitted": "auto-generated",
         },

@@ -40,7 +40,9 @@ class Notification(models.Model):
     ``key`` identifies the occasion within (recipient, kind): ``"<game id>:<version>"`` for
     game events, the user's local date for a digest. ``send_after`` holds a notification
     back (quiet hours, retry back-off); ``claimed_until`` is the lease of the worker sending
-    it. ``skip_reason`` says why a skipped row was not sent (preference, mute, moved on).
+    it. ``skip_reason`` says why a skipped row was not sent (preference, mute, moved on),
+    ``failure_reason`` why a failed one stopped retrying; ``last_error`` is the last
+    exception raised while sending.
     """
 
     kind = models.CharField(max_length=20, choices=NotificationKind.choices)
@@ -62,6 +64,10 @@ class Notification(models.Model):
     skip_reason = models.CharField(max_length=80, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
+    failure_reason = models.CharField(
+        max_length=200, blank=True,
+        help_text="why a failed row stopped retrying (a permanent error, or too many attempts)",
+    )
     send_after = models.DateTimeField(default=timezone.now)
     claimed_until = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -81,6 +87,37 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} to {self.recipient} ({self.status})"
+
+
+class SuppressionReason(models.TextChoices):
+    """Why no more mail goes to an address. Stored values are stable."""
+
+    BOUNCE = "bounce", "Bouncing"
+    COMPLAINT = "complaint", "Complaint (marked as spam)"
+
+
+class SuppressedAddress(models.Model):
+    """An address that bounces or complained: delivery skips it (``skip_reason`` says so).
+
+    ``email`` is stored lower-cased (see ``notifications.services.address_suppress``);
+    ``note`` says where the report came from (the mail server's answer, an operator).
+    """
+
+    email = models.EmailField(max_length=254, unique=True)
+    reason = models.CharField(max_length=10, choices=SuppressionReason.choices)
+    note = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name_plural = "suppressed addresses"
+
+    def __str__(self) -> str:
+        return f"{self.email} ({self.get_reason_display()})"
+
+    def save(self, *args, **kwargs) -> None:
+        """Store the address lower-cased (as delivery compares it), whoever writes it."""
+        self.email = self.email.strip().lower()
+        super().save(*args, **kwargs)
 
 
 class TurnEmails(models.TextChoices):

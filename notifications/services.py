@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import smtplib
 import uuid
 from collections.abc import Iterable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
-from django.db import transaction
+from django.core.mail import BadHeaderError
+from django.db import DatabaseError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -22,7 +24,8 @@ from games import clock
 from games.models import Game, GameStatus, Seat
 from games.selectors import users_on_vacation
 from notifications.models import (
-    Notification, NotificationKind, NotificationStatus, Preferences, TurnEmails,
+    Notification, NotificationKind, NotificationStatus, Preferences, SuppressedAddress,
+    SuppressionReason, TurnEmails,
 )
 from orleans_site.tasks import enqueue_on_commit
 
@@ -220,6 +223,10 @@ def _skip_reason(notification: Notification, prefs: Preferences) -> str:
     kind, game = notification.kind, notification.game
     if not notification.recipient.email:
         return "no email address"
+    suppressed = SuppressedAddress.objects.filter(
+        email=normalize_address(notification.recipient.email)).first()
+    if suppressed is not None:
+        return f"address suppressed: {suppressed.get_reason_display().lower()}"[:80]
     if game is not None and kind != NotificationKind.INVITATION \
             and prefs.muted_games.filter(pk=game.pk).exists():
         return "game muted"
@@ -263,6 +270,71 @@ def _skip_reason(notification: Notification, prefs: Preferences) -> str:
     return ""
 
 
+def normalize_address(email: str) -> str:
+    """The form an address is compared in: stripped, lower-cased."""
+    return email.strip().lower()
+
+
+def address_suppress(*, email: str, reason: str = SuppressionReason.BOUNCE,
+                     note: str = "") -> SuppressedAddress:
+    """Send no more mail to ``email`` (a ``SuppressionReason`` value: bounce, complaint).
+
+    Idempotent: marking an address again updates its reason and note. Queued rows for the
+    address are skipped when they come due. Raises ``ValueError`` for an unknown reason.
+    """
+    if reason not in SuppressionReason.values:
+        raise ValueError(f"unknown suppression reason {reason!r}")
+    row, _ = SuppressedAddress.objects.update_or_create(
+        email=normalize_address(email), defaults={"reason": reason, "note": note[:200]})
+    return row
+
+
+def address_unsuppress(*, email: str) -> bool:
+    """Let mail go to ``email`` again; False if it was not suppressed."""
+    deleted, _ = SuppressedAddress.objects.filter(email=normalize_address(email)).delete()
+    return bool(deleted)
+
+
+def _short(exc: BaseException) -> str:
+    """``"ExceptionName: message"`` on one line."""
+    return " ".join(f"{type(exc).__name__}: {exc}".split())
+
+
+def _smtp_code(code) -> int:
+    try:
+        return int(code)
+    except (TypeError, ValueError):
+        return 0
+
+
+def permanent_failure(exc: BaseException) -> str | None:
+    """Why sending failed for good (a retry cannot help), or None for a transient failure.
+
+    Transient: the connection (``OSError``: refused, reset, timed out, the server hung up),
+    the database, and SMTP 4xx answers (greylisting, mailbox busy). Permanent: SMTP 5xx
+    answers about the recipient or the message (``SMTPRecipientsRefused``,
+    ``SMTPDataError``), and any error while building the message (an invalid address, a
+    header with a line break, a template error, a row that cannot be read): the same row
+    would fail the same way.
+    Authentication and sender refusals are the operator's to fix, so they stay transient
+    (and become permanent after ``MAX_ATTEMPTS`` like every other).
+    """
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        codes = [_smtp_code(answer[0]) for answer in exc.recipients.values()] or [550]
+        if all(code >= 500 for code in codes):
+            return f"recipient refused: {_short(exc)}"
+        return None
+    if isinstance(exc, (smtplib.SMTPAuthenticationError, smtplib.SMTPSenderRefused)):
+        return None
+    if isinstance(exc, smtplib.SMTPResponseException):
+        return f"refused by the mail server: {_short(exc)}" if _smtp_code(exc.smtp_code) >= 500 else None
+    if isinstance(exc, (OSError, DatabaseError)):
+        return None
+    if isinstance(exc, BadHeaderError):
+        return f"bad header: {_short(exc)}"
+    return f"cannot prepare the message: {_short(exc)}"
+
+
 def _finish(notification_id: int, **fields) -> None:
     """Store the delivery's result and release the lease."""
     Notification.objects.filter(pk=notification_id).update(claimed_until=None, **fields)
@@ -273,14 +345,25 @@ def notification_deliver(*, notification_id: int, now: dt.datetime | None = None
 
     Returns what happened: ``"sent"``, ``"skipped"`` (preferences, mute, or the game moved
     on), ``"deferred"`` (quiet hours: ``send_after`` is moved to their end), ``"retry"``
-    (sending failed; tried again later), ``"failed"`` (after ``MAX_ATTEMPTS``) or
+    (a transient failure; tried again later), ``"failed"`` (a permanent failure, see
+    :func:`permanent_failure`, or ``MAX_ATTEMPTS`` transient ones: ``failure_reason`` says
+    which) or
     ``"not claimed"`` (already sent, not due, or another delivery holds it).
     """
-    from notifications.emails import build_message
-
     now = now or timezone.now()
     if not _claim(notification_id, now):
         return "not claimed"
+    try:
+        return _deliver_claimed(notification_id, now)
+    except Exception as exc:  # noqa: BLE001 - every failure is recorded; only transient ones retried
+        return _failed_attempt(notification_id, now, exc)
+
+
+def _deliver_claimed(notification_id: int, now: dt.datetime) -> str:
+    """The part of :func:`notification_deliver` after the claim; raises whatever deciding,
+    building or sending the email raises (the caller records it)."""
+    from notifications.emails import build_message
+
     notification = Notification.objects.select_related("recipient", "game").get(
         pk=notification_id
     )
@@ -301,22 +384,33 @@ def notification_deliver(*, notification_id: int, now: dt.datetime | None = None
         if ends is not None:
             _finish(notification_id, send_after=ends)
             return "deferred"
-    attempts = notification.attempts + 1
-    try:
-        build_message(notification, prefs).send(fail_silently=False)
-    except Exception as exc:  # noqa: BLE001 - any transport error is retried, then recorded
-        logger.warning("notification %s: attempt %s failed: %s", notification_id, attempts, exc)
-        if attempts >= MAX_ATTEMPTS:
-            _finish(notification_id, status=NotificationStatus.FAILED, attempts=attempts,
-                    last_error=repr(exc))
-            return "failed"
-        delay = RETRY_DELAYS[min(attempts, len(RETRY_DELAYS)) - 1]
-        _finish(notification_id, attempts=attempts, last_error=repr(exc),
-                send_after=now + delay)
-        return "retry"
-    _finish(notification_id, status=NotificationStatus.SENT, attempts=attempts,
+    build_message(notification, prefs).send(fail_silently=False)
+    _finish(notification_id, status=NotificationStatus.SENT, attempts=notification.attempts + 1,
             sent_at=timezone.now())
     return "sent"
+
+
+def _failed_attempt(notification_id: int, now: dt.datetime, exc: Exception) -> str:
+    """Record a failed attempt of a claimed row: ``"failed"`` for a permanent failure (or
+    the ``MAX_ATTEMPTS``-th), else ``"retry"`` after the next ``RETRY_DELAYS`` wait. A hard
+    SMTP refusal of the recipient also suppresses the address (a bounce)."""
+    attempts, email = Notification.objects.filter(pk=notification_id).values_list(
+        "attempts", "recipient__email").get()
+    attempts += 1
+    permanent = permanent_failure(exc)
+    if permanent is None and attempts >= MAX_ATTEMPTS:
+        permanent = f"gave up after {attempts} attempts: {_short(exc)}"
+    if permanent is not None:
+        logger.error("notification %s failed for good: %s", notification_id, permanent)
+        if isinstance(exc, smtplib.SMTPRecipientsRefused) and email:
+            address_suppress(email=email, note=permanent)
+        _finish(notification_id, status=NotificationStatus.FAILED, attempts=attempts,
+                last_error=repr(exc), failure_reason=permanent[:200])
+        return "failed"
+    logger.warning("notification %s: attempt %s failed: %s", notification_id, attempts, exc)
+    delay = RETRY_DELAYS[min(attempts, len(RETRY_DELAYS)) - 1]
+    _finish(notification_id, attempts=attempts, last_error=repr(exc), send_after=now + delay)
+    return "retry"
 
 
 def due_notification_ids(*, now: dt.datetime | None = None, limit: int = 500) -> list[int]:

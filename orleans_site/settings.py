@@ -257,6 +257,15 @@ if not DEBUG:
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
 NOTIFICATIONS_SUBJECT_PREFIX = "[Orléans Online] "
 
+# --- User text and mail hygiene (issue 8) ---------------------------------------------
+# Usernames: no control characters, at most 30 characters (orleans_site/text.py).
+ACCOUNT_USERNAME_VALIDATORS = "orleans_site.text.USERNAME_VALIDATORS"
+# The mailto: of List-Unsubscribe; default unsubscribe@<DEFAULT_FROM_EMAIL's domain>.
+NOTIFICATIONS_UNSUBSCRIBE_EMAIL = env_str(
+    "NOTIFICATIONS_UNSUBSCRIBE_EMAIL",
+    "unsubscribe@" + (DEFAULT_FROM_EMAIL.rsplit("@", 1)[-1].rstrip("> ") or "localhost"),
+)
+
 # Seconds between two polls of the game page for other players' moves.
 GAMES_POLL_SECONDS = env_int("GAMES_POLL_SECONDS", 5)
 # Consecutive timeouts after which a seat is marked absent (the others may end the game).

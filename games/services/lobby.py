@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -15,7 +16,7 @@ from django.utils import timezone
 from games import clock
 from games.access import check_invite_token
 from games.errors import (
-    AlreadySeated, GameFull, InvalidGameOptions, InviteRequired, NotCreator, NotEnoughPlayers, NotSeated,
+    AlreadySeated, GameFull, InvalidGameName, InvalidGameOptions, InviteRequired, NotCreator, NotEnoughPlayers, NotSeated,
 )
 from games.models import Game, GameStatus, Seat
 from games.rules import default_rules, engine_for, engine_named, player_message
@@ -23,6 +24,7 @@ from games.selectors import open_game_cutoff
 from games.services import outbox
 from games.services.locks import GameId, _lock_game, _require_creator, _require_status
 from games.services.store import _sync_awaiting
+from orleans_site.text import check_name
 
 
 def _renumber_seats(game: Game, seats: list[Seat]) -> None:
@@ -69,8 +71,14 @@ def game_create(
     they are validated by the engine. ``seed`` fixes the engine seed (playtests, tests);
     a random one is drawn when it is None. ``pace`` names a preset of ``clock.PACES``
     (``none``: no clock). ``rules`` names the rules engine (``games.rules.REGISTRY``;
-    None: ``default_rules()``). Raises ``InvalidGameOptions``, ``UnknownRules``.
+    None: ``default_rules()``). ``name`` must be plain text (no line breaks or other
+    control characters) of at most 80 characters; blank gives "<creator>'s game".
+    Raises ``InvalidGameName``, ``InvalidGameOptions``, ``UnknownRules``.
     """
+    try:
+        name = check_name(name, max_length=Game._meta.get_field("name").max_length)
+    except ValidationError as exc:
+        raise InvalidGameName(" ".join(exc.messages)) from exc
     rules = rules or default_rules()
     rules_engine = engine_named(rules)
     if pace not in clock.PACES:
@@ -85,7 +93,7 @@ def game_create(
     except rules_engine.InvalidOptions as exc:
         raise InvalidGameOptions(player_message(exc), code=getattr(exc, "code", None)) from exc
     game = Game.objects.create(
-        name=name.strip() or f"{creator}'s game",
+        name=name or f"{creator}'s game",
         creator=creator,
         max_seats=max_seats,
         options=checked.to_dict(),

@@ -9,9 +9,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import selectors
-from games.access import get_game_for_user_or_404
+from games.access import get_game_for_user_or_404, invited_game_closed
 from games.forms import GameCreateForm, JoinForm
-from games.errors import InvalidGameOptions
+from games.errors import InvalidGameName, InvalidGameOptions
 from games.presenters.page import game_context
 from games.services import game_create
 from games.views.regions import render_region_map
@@ -49,6 +49,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 is_public=form.cleaned_data["is_public"],
                 pace=form.cleaned_data["pace"],
             )
+        except InvalidGameName as exc:
+            form.add_error("name", str(exc))
         except InvalidGameOptions as exc:
             form.add_error(None, exc.message)
         else:
@@ -62,7 +64,12 @@ def _game_page(request: HttpRequest, game_id, token: str | None) -> HttpResponse
         game, seat = get_game_for_user_or_404(game_id, request.user, token=token)
     except Http404:
         if request.user.is_authenticated:
-            raise
+            closed = invited_game_closed(game_id, request.user, token) if token else None
+            if closed is None:
+                raise
+            # an invite link opened after the game filled up: say so (still a 404: the
+            # invitation is gone), not a bare "not found"
+            return render(request, "games/invite_closed.html", {"game": closed}, status=404)
         # a game link from an email opened while logged out: log in, then come back
         # (every hidden or unknown game sends anonymous visitors to the login page alike)
         return redirect_to_login(request.get_full_path())

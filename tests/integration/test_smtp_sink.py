@@ -4,9 +4,10 @@ from email import message_from_bytes, policy
 
 import pytest
 from aiosmtpd.controller import Controller
+from django.contrib.auth import get_user_model
 from django.test import override_settings
 
-from notifications.models import Notification
+from notifications.models import Notification, NotificationStatus
 from notifications.services import notification_deliver
 
 
@@ -15,6 +16,13 @@ class Sink:
 
     def __init__(self):
         self.messages = []
+        self.refuse = set()  # recipients answered "550 no such user"
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address in self.refuse:
+            return "550 5.1.1 no such user"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
         self.messages.append(envelope)
@@ -25,6 +33,12 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def _smtp(port: int):
+    return override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
+                             EMAIL_HOST="127.0.0.1", EMAIL_PORT=port, EMAIL_USE_TLS=False,
+                             EMAIL_USE_SSL=False, EMAIL_HOST_USER="", EMAIL_HOST_PASSWORD="")
 
 
 @pytest.fixture
@@ -42,9 +56,7 @@ def smtp_sink():
 def test_a_turn_email_goes_through_a_real_smtp_server(smtp_sink, make_game, alice, bob,
                                                        django_capture_on_commit_callbacks):
     sink, port = smtp_sink
-    with override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
-                           EMAIL_HOST="127.0.0.1", EMAIL_PORT=port, EMAIL_USE_TLS=False,
-                           EMAIL_USE_SSL=False, EMAIL_HOST_USER="", EMAIL_HOST_PASSWORD=""):
+    with _smtp(port):
         with django_capture_on_commit_callbacks(execute=True):
             game = make_game(alice, bob, seats=2)
         turn = Notification.objects.filter(game=game, kind="turn", recipient=bob).first()
@@ -59,3 +71,34 @@ def test_a_turn_email_goes_through_a_real_smtp_server(smtp_sink, make_game, alic
         parts = {part.get_content_type(): part.get_content() for part in message.walk() if not part.is_multipart()}
         assert set(parts) == {"text/plain", "text/html"}
         assert f"/games/{game.pk}/" in parts["text/plain"] and f"/games/{game.pk}/" in parts["text/html"]
+
+
+def _queued_turn_of(game, user) -> Notification:
+    Notification.objects.filter(game=game).update(status=NotificationStatus.SKIPPED)
+    turn = Notification.objects.filter(game=game, kind="game_started", recipient=user).get()
+    Notification.objects.filter(pk=turn.pk).update(status=NotificationStatus.QUEUED)
+    return turn
+
+
+def test_a_recipient_the_server_refuses_is_failed_at_once_with_the_answer(smtp_sink, make_game,
+                                                                           alice, bob):
+    sink, port = smtp_sink
+    sink.refuse.add("bob@example.com")
+    game = make_game(alice, bob, seats=2)
+    turn = _queued_turn_of(game, bob)
+    with _smtp(port):
+        assert notification_deliver(notification_id=turn.pk) == "failed"
+    turn.refresh_from_db()
+    assert turn.attempts == 1 and turn.status == NotificationStatus.FAILED
+    assert turn.failure_reason.startswith("recipient refused") and "550" in turn.failure_reason
+
+
+def test_an_address_that_cannot_be_parsed_is_failed_at_once(smtp_sink, make_game, alice, bob):
+    sink, port = smtp_sink
+    game = make_game(alice, bob, seats=2)
+    get_user_model().objects.filter(pk=bob.pk).update(email="bob@")
+    turn = _queued_turn_of(game, bob)
+    with _smtp(port):
+        assert notification_deliver(notification_id=turn.pk) == "failed"
+    turn.refresh_from_db()
+    assert "Invalid address" in turn.failure_reason and sink.messages == []

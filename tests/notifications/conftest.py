@@ -44,3 +44,16 @@ def pick(committed):
                          action={"type": "pick", "n": n}, expected_version=game.version)
 
     return submit
+
+
+@pytest.fixture
+def turn(fake_engine, make_game, alice, bob):
+    """A started game with a queued (not yet delivered) turn notification for alice."""
+    from games.models import Seat
+    from notifications.models import Notification, NotificationKind
+    from notifications.services import record_game_notifications
+
+    game = make_game(alice, bob, seats=2)  # on-commit tasks do not run here
+    Notification.objects.filter(game=game).delete()  # the start emails, not under test here
+    record_game_notifications(game=game, newly_awaited=[Seat.objects.get(game=game, user=alice)])
+    return Notification.objects.get(game=game, kind=NotificationKind.TURN)

@@ -7,3 +7,12 @@ class EmailBackend(BaseEmailBackend):
 
     def send_messages(self, email_messages):
         raise ConnectionRefusedError("SMTP is down")
+
+
+class RaisingBackend(BaseEmailBackend):
+    """Raises ``RaisingBackend.error`` on every send (tests set it with monkeypatch)."""
+
+    error: BaseException = ConnectionResetError("connection reset")
+
+    def send_messages(self, email_messages):
+        raise self.error

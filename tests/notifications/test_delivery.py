@@ -16,15 +16,6 @@ from notifications.tasks import (
 )
 
 
-@pytest.fixture
-def turn(fake_engine, make_game, alice, bob):
-    """A started game with a queued (not yet delivered) turn notification for alice."""
-    game = make_game(alice, bob, seats=2)  # on-commit tasks do not run here
-    Notification.objects.filter(game=game).delete()  # the start emails, not under test here
-    record_game_notifications(game=game, newly_awaited=[Seat.objects.get(game=game, user=alice)])
-    return Notification.objects.get(game=game, kind=Kind.TURN)
-
-
 def test_a_task_delivered_twice_sends_one_email(turn):
     game_id, version = str(turn.game_id), turn.version
     assert deliver_game_notifications_task(game_id, version) == 1

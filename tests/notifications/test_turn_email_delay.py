@@ -6,7 +6,6 @@ from django.core import mail
 from games.models import Seat
 from notifications.models import NotificationStatus
 from notifications.services import notification_deliver, preferences_for
-from tests.notifications.test_delivery import turn  # noqa: F401 - the fixture
 
 
 def delay(notification, minutes):
@@ -15,7 +14,7 @@ def delay(notification, minutes):
     prefs.save()
 
 
-def test_a_turn_email_waits_for_the_delay_then_goes(turn):  # noqa: F811
+def test_a_turn_email_waits_for_the_delay_then_goes(turn):
     delay(turn, 15)
     assert notification_deliver(notification_id=turn.pk, now=turn.created_at) == "deferred"
     turn.refresh_from_db()
@@ -25,7 +24,7 @@ def test_a_turn_email_waits_for_the_delay_then_goes(turn):  # noqa: F811
     assert len(mail.outbox) == 1
 
 
-def test_no_email_when_the_player_played_within_the_delay(turn):  # noqa: F811
+def test_no_email_when_the_player_played_within_the_delay(turn):
     delay(turn, 5)
     assert notification_deliver(notification_id=turn.pk, now=turn.created_at) == "deferred"
     Seat.objects.filter(game=turn.game, user=turn.recipient).update(awaiting="")  # they played
@@ -36,7 +35,7 @@ def test_no_email_when_the_player_played_within_the_delay(turn):  # noqa: F811
     assert mail.outbox == []
 
 
-def test_the_default_sends_at_once(turn):  # noqa: F811
+def test_the_default_sends_at_once(turn):
     assert preferences_for(turn.recipient).turn_email_delay_minutes == 0
     assert notification_deliver(notification_id=turn.pk) == "sent"
 

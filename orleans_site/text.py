@@ -1,0 +1,84 @@
+"""User text that the site shows or puts into email headers: validation and flattening.
+
+Names (a game's, a user's) are checked where they enter (forms, services, allauth) by
+:class:`PlainTextValidator`; headers are flattened again at the boundary by
+:func:`header_text`, because rows stored before the validation existed may still hold a
+line break (a header with one cannot be sent at all).
+"""
+from __future__ import annotations
+
+import unicodedata
+
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
+from django.utils.deconstruct import deconstructible
+
+#: Unicode categories refused in a name: controls (\r, \n, \t, NUL...), format characters
+#: (bidi overrides, zero-width spaces), line/paragraph separators, surrogates, private use.
+REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co"})
+#: Longest username (characters): it is shown at the table and in email subjects.
+USERNAME_MAX_LENGTH = 30
+
+
+def refused_characters(text: str) -> list[str]:
+    """The characters of ``text`` a name may not hold, in order of appearance, unique."""
+    found: list[str] = []
+    for char in text:
+        if unicodedata.category(char) in REFUSED_CATEGORIES and char not in found:
+            found.append(char)
+    return found
+
+
+def describe_character(char: str) -> str:
+    """A readable name for a refused character, e.g. ``"a line break"`` or ``"U+200B"``."""
+    if char in "\r\n\v\f\x85\u2028\u2029":
+        return "a line break"
+    if char == "\t":
+        return "a tab"
+    return f"U+{ord(char):04X}"
+
+
+@deconstructible
+class PlainTextValidator:
+    """Refuses text with control or invisible format characters (``REFUSED_CATEGORIES``).
+
+    Raises ``ValidationError`` (code ``control_characters``) whose message names what was
+    found, e.g. "Names cannot contain a line break.".
+    """
+
+    code = "control_characters"
+
+    def __call__(self, value: str) -> None:
+        found = refused_characters(str(value))
+        if found:
+            what = ", ".join(dict.fromkeys(describe_character(c) for c in found))
+            raise ValidationError(
+                "Names cannot contain %(what)s: use letters, digits, spaces and punctuation.",
+                code=self.code, params={"what": what})
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PlainTextValidator)
+
+
+def check_name(value: str, *, max_length: int) -> str:
+    """``value`` stripped of surrounding whitespace, if it is a plain name of at most
+    ``max_length`` characters. Raises ``ValidationError`` (control characters, too long)."""
+    value = value.strip()
+    PlainTextValidator()(value)
+    MaxLengthValidator(max_length)(value)
+    return value
+
+
+#: allauth's ``ACCOUNT_USERNAME_VALIDATORS``: the user model's own rule (letters, digits
+#: and @/./+/-/_), no control characters (with a clear message), at most 30 characters.
+USERNAME_VALIDATORS = [
+    PlainTextValidator(), UnicodeUsernameValidator(), MaxLengthValidator(USERNAME_MAX_LENGTH),
+]
+
+
+def header_text(text: str) -> str:
+    """``text`` made safe for an email header: every refused character (line breaks
+    included) becomes a space, runs of whitespace become one space, ends are stripped."""
+    cleaned = "".join(" " if unicodedata.category(c) in REFUSED_CATEGORIES else c for c in str(text))
+    return " ".join(cleaned.split())
