@@ -124,7 +124,7 @@ def verify_game(game: Game) -> Divergence | None:
             else:
                 state, events = rules_engine.apply(state, move.seat, move.action)
         except Exception as exc:  # noqa: BLE001 - a refused move or an engine crash alike
-            message = getattr(exc, "message", None) or str(exc)
+            message = str(exc) or getattr(exc, "message", "")  # the developer text: for operators
             return Divergence(game_id, move.seq, f"the engine refuses it ({_move_label(move)}): "
                                                  f"{type(exc).__name__}: {message}")
         if _plain(list(events)) != _plain(move.events):

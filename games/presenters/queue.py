@@ -1,17 +1,9 @@
-"""How an action queue entry reads, and the viewer's queue panel."""
+"""The viewer's action queue panel (entry labels come from the engine's describe_queue_entry)."""
 from __future__ import annotations
 
 import json
 
-from games import rules
 from games.models import Seat
-
-
-def queue_entry_label(entry, rules_engine=None) -> str:
-    """How an action queue entry reads (``rules_engine.describe_queue_entry``: "Use Castle",
-    "Pass for the rest of the round", "Use Village (Use Village: recruit a Boatman)" when it
-    fixes a choice). ``rules_engine`` defaults to the site's default engine (``games.rules``)."""
-    return (rules_engine or rules.engine_named(rules.DEFAULT_RULES)).describe_queue_entry(entry)
 
 
 def queue_context(rules_engine, view: dict, seat: Seat | None, *, limit: int) -> dict | None:

@@ -19,7 +19,6 @@ from games.errors import (
     AlreadySeated, GameFull, GameNotFound, InvalidGameOptions, InviteRequired, NoAbsentPlayer, NotCreator,
     NotEnoughPlayers, NotSeated, QueueChanged, QueueError, ServiceError, StaleVersion, VacationError, WrongStatus,
 )
-from games.presenters.queue import queue_entry_label
 from games.selectors import (
     open_game_cutoff, seats_past_deadline, vacation_allowance_seconds, vacation_days_left, vacation_used_seconds,
     vacations_used_up,
@@ -40,7 +39,7 @@ __all__ = [
     "ServiceError", "StaleVersion", "VacationError", "WrongStatus",
     "_only_others_moved_independently",
     "game_cancel", "game_create", "game_expire_open", "game_resolve", "game_start", "game_submit_action",
-    "game_timeout", "game_vote_end", "moved_independently", "open_game_cutoff", "queue_entry_label",
+    "game_timeout", "game_vote_end", "moved_independently", "open_game_cutoff",
     "seat_join", "seat_leave", "seat_queue_change", "seats_past_deadline",
     "vacation_allowance_seconds", "vacation_days_left", "vacation_start", "vacation_stop",
     "vacation_used_seconds", "vacations_used_up",
