@@ -94,7 +94,7 @@ def track_rewards() -> dict[str, list[str]]:
 
 def describe_queue_entry(entry) -> str:
     """How an action queue entry reads: ``"Use Castle"``, ``"Pass for the rest of the
-    round"``, ``"Use Village (Use Village: recruit a Boatman)"`` when it fixes a choice, and
+    round"``, ``"Use Village: recruit a Boatman"`` when it fixes a choice, and
     ``"An action that cannot be read"`` for anything else."""
     if not isinstance(entry, dict):
         return "An action that cannot be read"
@@ -102,7 +102,7 @@ def describe_queue_entry(entry) -> str:
         return "Pass for the rest of the round"
     try:
         name = C.PLACES[entry["space"]].name
-        return f"Use {name}" + ("" if set(entry) == {"type", "space"} else f" ({describe_action(entry)})")
+        return f"Use {name}" if set(entry) == {"type", "space"} else describe_action(entry)
     except (KeyError, TypeError, ValueError, AttributeError):
         return "An action that cannot be read"
 

@@ -103,15 +103,17 @@ def matches(action: dict, entry: dict) -> bool:
 
 def queue_after_move(entries: list, action) -> list:
     """The queue after the seat's own move ``action``: a pass empties it (RULES §8.7: the
-    round is over for the seat); using the place at its head (by hand or from the queue)
-    removes that entry; any other move leaves it as it is. Returns a new list."""
+    round is over for the seat); using a place (by hand or from the queue) removes that
+    place's entry wherever it stands in the queue (a queue holds a place once, and a used
+    place is not ready again this round); any other move leaves it as it is. Returns a new
+    list."""
     if not entries or not isinstance(action, dict):
         return list(entries or [])
     if action.get("type") == "pass":
         return []
-    if action.get("type") == "activate" and isinstance(entries[0], dict) \
-            and entries[0].get("space") == action.get("space"):
-        return list(entries[1:])
+    if action.get("type") == "activate":
+        return [e for e in entries if not (isinstance(e, dict) and e.get("type") == "activate"
+                                           and e.get("space") == action.get("space"))]
     return list(entries)
 
 
