@@ -142,6 +142,15 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# --- Broker outages (issue 8) ---
+# Retry the broker forever: the default (100 retries, up to 30 s apart) ends the worker
+# for good after an outage of about 45 minutes.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# No remote control: its broadcast mailbox is a Redis pub/sub subscription, the receive
+# path that breaks while the worker reconnects. Nothing here uses `celery inspect/control`;
+# /healthz reads heartbeats instead (orleans_site/health.py). Set it to 1 to debug.
+CELERY_WORKER_ENABLE_REMOTE_CONTROL = env_bool("CELERY_REMOTE_CONTROL", False)
+# --- end broker outages ---
 # Periodic sweeps run by `celery -A orleans_site beat` (seconds, or crontab).
 CELERY_BEAT_SCHEDULE: dict = {
     # Queued emails that are due: after quiet hours, retries, tasks lost while Redis was down.
