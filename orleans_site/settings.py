@@ -176,6 +176,18 @@ CELERY_BEAT_SCHEDULE: dict = {
     },
 }
 
+# --- Health heartbeats for /healthz (issue 8; orleans_site/health.py) ---
+CELERY_IMPORTS = ["orleans_site.health"]
+# Beat sends the heartbeat task this often; /healthz fails when a stamp is older than
+# HEALTHZ_MAX_AGE_SECONDS.
+HEALTHZ_HEARTBEAT_SECONDS = env_int("HEALTHZ_HEARTBEAT_SECONDS", 30)
+HEALTHZ_MAX_AGE_SECONDS = env_int("HEALTHZ_MAX_AGE_SECONDS", 180)
+CELERY_BEAT_SCHEDULE["site-heartbeat"] = {
+    "task": "orleans_site.health.heartbeat_task", "schedule": float(HEALTHZ_HEARTBEAT_SECONDS),
+    "options": {"expires": HEALTHZ_MAX_AGE_SECONDS},  # no backlog after a worker outage
+}
+# --- end health heartbeats ---
+
 # --- Email ------------------------------------------------------------------------------
 
 EMAIL_HOST = env_str("EMAIL_HOST")
