@@ -124,7 +124,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHE_URL = env_str("CACHE_URL")
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        # fails open when Redis is down: logins go on, unlimited (issue 8)
+        {"BACKEND": "orleans_site.cache.FailOpenRedisCache", "LOCATION": CACHE_URL}
         if CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
@@ -234,6 +235,13 @@ ACCOUNT_RATE_LIMITS = {
     "signup": "20/m/ip",
     "reset_password": "20/m/ip,5/m/key",
 }
+# --- Login protection (issue 8; orleans_site/accounts.py) ---
+# The failed-login "key" is the typed login *and* the client IP: nobody can lock another
+# player out. Behind a reverse proxy set ALLAUTH_TRUSTED_PROXY_COUNT (usually 1) so the
+# client IP is read from X-Forwarded-For, else every visitor shares the proxy's address.
+ACCOUNT_ADAPTER = "orleans_site.accounts.AccountAdapter"
+ALLAUTH_TRUSTED_PROXY_COUNT = env_int("ALLAUTH_TRUSTED_PROXY_COUNT", 0)
+# --- end login protection ---
 
 # --- Internationalisation ---------------------------------------------------------------
 
