@@ -115,6 +115,18 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# --- SQLite for several players at once (issue 8) ---
+# WAL lets readers go on while one connection writes; every transaction takes the write
+# lock when it begins (IMMEDIATE) and waits for it up to `timeout` seconds, instead of
+# failing with "database is locked" when a read inside a transaction turns into a write.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": env_int("SQLITE_TIMEOUT_SECONDS", 20),
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
+# --- end SQLite ---
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache ------------------------------------------------------------------------------
