@@ -48,10 +48,16 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 # --- Core -------------------------------------------------------------------------------
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+# Off unless asked for (`make run` asks): a deploy that forgets it is not in debug mode.
+DEBUG = env_bool("DJANGO_DEBUG", False)
 SECRET_KEY = env_str("DJANGO_SECRET_KEY", _INSECURE_SECRET_KEY)
 if not DEBUG and SECRET_KEY == _INSECURE_SECRET_KEY:
-    raise ImproperlyConfigured("Set DJANGO_SECRET_KEY when DJANGO_DEBUG is off.")
+    raise ImproperlyConfigured(
+        "DJANGO_SECRET_KEY is not set, and the public development key is refused with "
+        "DJANGO_DEBUG off. In production set DJANGO_SECRET_KEY to a long random string "
+        "(e.g. python -c 'import secrets; print(secrets.token_urlsafe(50))'); on your own "
+        "machine use `make run`, or set DJANGO_DEBUG=1."
+    )
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
