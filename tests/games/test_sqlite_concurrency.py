@@ -14,7 +14,8 @@ def test_three_games_played_at_once_on_sqlite_meet_no_locked_database(tmp_path):
     result = tmp_path / "result.json"
     env = {key: value for key, value in os.environ.items()
            if key not in {"REDIS_URL", "CACHE_URL", "EMAIL_HOST"}}  # eager tasks, console mail
-    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", DJANGO_DEBUG="1")
+    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", DJANGO_DEBUG="1",
+               DJANGO_SETTINGS_MODULE="orleans_site.settings")  # the site's own, not the suite's
     done = subprocess.run([sys.executable, "-m", "tests.games.sqlite_players", str(result)],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
