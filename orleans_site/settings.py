@@ -322,4 +322,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "INFO")},
+    # --- issue 8: ordinary refusals (403, 404) are one line, not a traceback ---
+    "filters": {"refusals": {"()": "orleans_site.log_filters.RefusalsWithoutTraceback"}},
+    "loggers": {"django.request": {"filters": ["refusals"]}},
 }
