@@ -93,6 +93,20 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
 ]
 
+# --- Security headers (issue 8; orleans_site/security.py) ---
+MIDDLEWARE.insert(MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
+                  "orleans_site.security.SecurityHeadersMiddleware")
+# Scripts only from the site's own files: no inline scripts or handlers, no eval (htmx runs
+# with allowEval off, static/js/site.js). Inline styles stay allowed: templates colour seats
+# with style="--seat: ..." and htmx adds its indicator <style>.
+CONTENT_SECURITY_POLICY = env_str("DJANGO_CSP", "; ".join([
+    "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:", "connect-src 'self'", "form-action 'self'",
+    "frame-ancestors 'none'", "base-uri 'self'", "object-src 'none'",
+]))
+SECURE_REFERRER_POLICY = "same-origin"  # Django's default, said here on purpose
+# --- end security headers ---
+
 ROOT_URLCONF = "orleans_site.urls"
 WSGI_APPLICATION = "orleans_site.wsgi.application"
 
@@ -295,6 +309,10 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", False)
     if env_bool("DJANGO_BEHIND_TLS_PROXY", False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # HSTS (issue 8): Django sends it on HTTPS requests only; on by default (a year) when
+    # the site says it is behind TLS, DJANGO_HSTS_SECONDS=0 turns it off.
+    _BEHIND_TLS = env_bool("DJANGO_BEHIND_TLS_PROXY", False) or SECURE_SSL_REDIRECT
+    SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 365 * 24 * 3600 if _BEHIND_TLS else 0)
 
 # --- Game site --------------------------------------------------------------------------
 

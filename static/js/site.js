@@ -4,6 +4,7 @@
 // page's #flash area, and the control that sent the request works again.
 (function () {
   htmx.config.timeout = 20000;  // ms; without one a request that never answers looks frozen
+  htmx.config.allowEval = false;  // the Content-Security-Policy allows no eval (no hx-on, no "js:")
 
   function flashArea() {
     var flash = document.getElementById("flash");
@@ -58,6 +59,16 @@
     say("The site did not answer in time. Try again in a moment.", "network");
     release(evt.detail);
   });
+  // Plain forms and fields: data-confirm="question" asks before submitting, and
+  // data-select-on-click selects a field's text (inline handlers are refused by the CSP).
+  document.addEventListener("submit", function (evt) {
+    var question = evt.target.dataset && evt.target.dataset.confirm;
+    if (question && !window.confirm(question)) evt.preventDefault();
+  });
+  document.addEventListener("click", function (evt) {
+    if (evt.target.matches && evt.target.matches("[data-select-on-click]")) evt.target.select();
+  });
+
   document.body.addEventListener("htmx:afterRequest", function (evt) {
     if (!evt.detail.successful) return;
     var posted = evt.detail.requestConfig && evt.detail.requestConfig.verb !== "get";

@@ -58,3 +58,15 @@ def test_a_network_error_says_the_site_cannot_be_reached(page_for, started_game)
     page.wait_for_selector("#flash .flash")
     assert "Could not reach the site" in page.locator("#flash .flash").inner_text()
     assert page.locator(BUTTON).first.is_enabled()
+
+
+def test_the_game_page_plays_under_the_content_security_policy(page_for, started_game):
+    seat, _ = awaited_move(started_game)
+    page = page_for(seat.user)
+    refused = []
+    page.on("console", lambda msg: refused.append(msg.text) if "Content Security Policy" in msg.text else None)
+    response = page.goto(reverse("games-detail", kwargs={"game_id": started_game.pk}))
+    assert "script-src 'self'" in response.headers["content-security-policy"]
+    page.locator(BUTTON).first.click()
+    page.wait_for_selector('#game-poll[data-version="1"]', state="attached")
+    assert refused == []
