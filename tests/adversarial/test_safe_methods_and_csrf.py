@@ -94,7 +94,8 @@ def test_get_never_changes_a_game_seat_or_move(games, personas):
     for who, client in personas.items():
         for route in OTHER_ROUTES:
             response = client.get(build(route, games[2]))
-            if response.status_code >= 500:
+            # /healthz answers 503 by design when no worker or beat runs (services mode)
+            if response.status_code >= 500 and (route, response.status_code) != ("healthz", 503):
                 failures.append((who, route, response.status_code))
         for game in games:
             for route in GAME_ROUTES:

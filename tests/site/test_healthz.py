@@ -44,13 +44,19 @@ def fake_redis(settings, monkeypatch):
     return fake
 
 
+@pytest.fixture
+def eager(settings):
+    """The embedded default: no REDIS_URL (even when the suite runs against real services)."""
+    settings.REDIS_URL = ""
+
+
 def _get(client):
     response = client.get("/healthz")
     return response.status_code, response.json()
 
 
 @pytest.mark.django_db
-def test_in_eager_mode_the_site_is_healthy_and_says_eager(client):
+def test_in_eager_mode_the_site_is_healthy_and_says_eager(client, eager):
     status, body = _get(client)
     assert status == 200 and body["status"] == "ok"
     assert body["checks"]["database"]["ok"]
@@ -58,7 +64,7 @@ def test_in_eager_mode_the_site_is_healthy_and_says_eager(client):
 
 
 @pytest.mark.django_db
-def test_an_unreachable_database_answers_503(client, monkeypatch):
+def test_an_unreachable_database_answers_503(client, monkeypatch, eager):
     def broken():
         raise OperationalError("connection refused")
 
@@ -109,7 +115,7 @@ def test_a_broker_that_is_down_answers_503_and_heartbeats_do_not_raise(client, f
 
 
 @pytest.mark.django_db
-def test_healthz_needs_no_login_and_is_never_cached(client):
+def test_healthz_needs_no_login_and_is_never_cached(client, eager):
     response = client.get("/healthz")
     assert response.status_code == 200  # anonymous
     assert "no-store" in response["Cache-Control"]
