@@ -8,14 +8,21 @@ unlimited, until Redis is back. Sessions and game data never live in the cache.
 from __future__ import annotations
 
 import logging
+import time
 
 from django.core.cache.backends.redis import RedisCache
 
 logger = logging.getLogger(__name__)
+WARN_EVERY_SECONDS = 60  # a login makes several cache calls: one warning a minute is enough
+_last_warning: float | None = None
 
 
 def _unreachable(operation: str, exc: Exception) -> None:
-    logger.warning("cache unreachable, %s skipped (rate limits not applied): %s", operation, exc)
+    global _last_warning
+    now = time.monotonic()
+    if _last_warning is None or now - _last_warning >= WARN_EVERY_SECONDS:
+        _last_warning = now
+        logger.warning("cache unreachable, %s skipped (rate limits not applied): %s", operation, exc)
 
 
 class FailOpenRedisCache(RedisCache):

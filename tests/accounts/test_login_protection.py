@@ -18,7 +18,8 @@ def _closed_port() -> int:
 
 
 @pytest.fixture
-def cache_down(settings):
+def cache_down(settings, monkeypatch):
+    monkeypatch.setattr("orleans_site.cache._last_warning", None)  # the next failure is logged
     settings.CACHES = {"default": {"BACKEND": "orleans_site.cache.FailOpenRedisCache",
                                    "LOCATION": f"redis://127.0.0.1:{_closed_port()}/0"}}
 
