@@ -20,6 +20,8 @@ migrate: $(STAMP)
 
 # Links in emails point at the address the site is served on (SITE_URL, .env.example).
 run: export SITE_URL ?= http://127.0.0.1:$(PORT)
+# Debug mode (and the development secret key) only for `make run`: DJANGO_DEBUG defaults to off.
+run: export DJANGO_DEBUG ?= 1
 run: migrate
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
@@ -37,6 +39,7 @@ test-engine: $(STAMP)
 BENCH_PG_URL ?= postgres://postgres@127.0.0.1:5432/orleans_bench
 BENCH_REDIS_URL ?= redis://127.0.0.1:6379/14
 
+bench: export DJANGO_DEBUG ?= 1
 bench: $(STAMP)
 	$(PY) -m engine.bench
 	@db="sqlite:///$(CURDIR)/.bench.sqlite3"; redis_url=""; \

@@ -48,10 +48,16 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 # --- Core -------------------------------------------------------------------------------
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+# Off unless asked for (`make run` asks): a deploy that forgets it is not in debug mode.
+DEBUG = env_bool("DJANGO_DEBUG", False)
 SECRET_KEY = env_str("DJANGO_SECRET_KEY", _INSECURE_SECRET_KEY)
 if not DEBUG and SECRET_KEY == _INSECURE_SECRET_KEY:
-    raise ImproperlyConfigured("Set DJANGO_SECRET_KEY when DJANGO_DEBUG is off.")
+    raise ImproperlyConfigured(
+        "DJANGO_SECRET_KEY is not set, and the public development key is refused with "
+        "DJANGO_DEBUG off. In production set DJANGO_SECRET_KEY to a long random string "
+        "(e.g. python -c 'import secrets; print(secrets.token_urlsafe(50))'); on your own "
+        "machine use `make run`, or set DJANGO_DEBUG=1."
+    )
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
@@ -87,6 +93,20 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
 ]
 
+# --- Security headers (issue 8; orleans_site/security.py) ---
+MIDDLEWARE.insert(MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
+                  "orleans_site.security.SecurityHeadersMiddleware")
+# Scripts only from the site's own files: no inline scripts or handlers, no eval (htmx runs
+# with allowEval off, static/js/site.js). Inline styles stay allowed: templates colour seats
+# with style="--seat: ..." and htmx adds its indicator <style>.
+CONTENT_SECURITY_POLICY = env_str("DJANGO_CSP", "; ".join([
+    "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:", "connect-src 'self'", "form-action 'self'",
+    "frame-ancestors 'none'", "base-uri 'self'", "object-src 'none'",
+]))
+SECURE_REFERRER_POLICY = "same-origin"  # Django's default, said here on purpose
+# --- end security headers ---
+
 ROOT_URLCONF = "orleans_site.urls"
 WSGI_APPLICATION = "orleans_site.wsgi.application"
 
@@ -115,6 +135,18 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# --- SQLite for several players at once (issue 8) ---
+# WAL lets readers go on while one connection writes; every transaction takes the write
+# lock when it begins (IMMEDIATE) and waits for it up to `timeout` seconds, instead of
+# failing with "database is locked" when a read inside a transaction turns into a write.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": env_int("SQLITE_TIMEOUT_SECONDS", 20),
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
+# --- end SQLite ---
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache ------------------------------------------------------------------------------
@@ -124,7 +156,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHE_URL = env_str("CACHE_URL")
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        # fails open when Redis is down: logins go on, unlimited (issue 8)
+        {"BACKEND": "orleans_site.cache.FailOpenRedisCache", "LOCATION": CACHE_URL}
         if CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
@@ -142,6 +175,15 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# --- Broker outages (issue 8) ---
+# Retry the broker forever: the default (100 retries, up to 30 s apart) ends the worker
+# for good after an outage of about 45 minutes.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# No remote control: its broadcast mailbox is a Redis pub/sub subscription, the receive
+# path that breaks while the worker reconnects. Nothing here uses `celery inspect/control`;
+# /healthz reads heartbeats instead (orleans_site/health.py). Set it to 1 to debug.
+CELERY_WORKER_ENABLE_REMOTE_CONTROL = env_bool("CELERY_REMOTE_CONTROL", False)
+# --- end broker outages ---
 # Periodic sweeps run by `celery -A orleans_site beat` (seconds, or crontab).
 CELERY_BEAT_SCHEDULE: dict = {
     # Queued emails that are due: after quiet hours, retries, tasks lost while Redis was down.
@@ -168,6 +210,18 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "games.tasks.expire_open_games_task", "schedule": crontab(minute=17),
     },
 }
+
+# --- Health heartbeats for /healthz (issue 8; orleans_site/health.py) ---
+CELERY_IMPORTS = ["orleans_site.health"]
+# Beat sends the heartbeat task this often; /healthz fails when a stamp is older than
+# HEALTHZ_MAX_AGE_SECONDS.
+HEALTHZ_HEARTBEAT_SECONDS = env_int("HEALTHZ_HEARTBEAT_SECONDS", 30)
+HEALTHZ_MAX_AGE_SECONDS = env_int("HEALTHZ_MAX_AGE_SECONDS", 180)
+CELERY_BEAT_SCHEDULE["site-heartbeat"] = {
+    "task": "orleans_site.health.heartbeat_task", "schedule": float(HEALTHZ_HEARTBEAT_SECONDS),
+    "options": {"expires": HEALTHZ_MAX_AGE_SECONDS},  # no backlog after a worker outage
+}
+# --- end health heartbeats ---
 
 # --- Email ------------------------------------------------------------------------------
 
@@ -215,6 +269,13 @@ ACCOUNT_RATE_LIMITS = {
     "signup": "20/m/ip",
     "reset_password": "20/m/ip,5/m/key",
 }
+# --- Login protection (issue 8; orleans_site/accounts.py) ---
+# The failed-login "key" is the typed login *and* the client IP: nobody can lock another
+# player out. Behind a reverse proxy set ALLAUTH_TRUSTED_PROXY_COUNT (usually 1) so the
+# client IP is read from X-Forwarded-For, else every visitor shares the proxy's address.
+ACCOUNT_ADAPTER = "orleans_site.accounts.AccountAdapter"
+ALLAUTH_TRUSTED_PROXY_COUNT = env_int("ALLAUTH_TRUSTED_PROXY_COUNT", 0)
+# --- end login protection ---
 
 # --- Internationalisation ---------------------------------------------------------------
 
@@ -250,6 +311,10 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", False)
     if env_bool("DJANGO_BEHIND_TLS_PROXY", False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # HSTS (issue 8): Django sends it on HTTPS requests only; on by default (a year) when
+    # the site says it is behind TLS, DJANGO_HSTS_SECONDS=0 turns it off.
+    _BEHIND_TLS = env_bool("DJANGO_BEHIND_TLS_PROXY", False) or SECURE_SSL_REDIRECT
+    SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 365 * 24 * 3600 if _BEHIND_TLS else 0)
 
 # --- Game site --------------------------------------------------------------------------
 
@@ -286,4 +351,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "INFO")},
+    # --- issue 8: ordinary refusals (403, 404) are one line, not a traceback ---
+    "filters": {"refusals": {"()": "orleans_site.log_filters.RefusalsWithoutTraceback"}},
+    "loggers": {"django.request": {"filters": ["refusals"]}},
 }

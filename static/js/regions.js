@@ -5,6 +5,13 @@ function orleansRegionHashes() {
     .map(function (el) { return el.id + ":" + el.dataset.regionHash; })
     .join(",");
 }
+// Every htmx request from inside the game page carries them (no hx-vals "js:": the
+// Content-Security-Policy allows no eval).
+document.body.addEventListener("htmx:configRequest", function (evt) {
+  if (evt.detail.elt.closest && evt.detail.elt.closest("#game-page")) {
+    evt.detail.parameters["regions"] = orleansRegionHashes();
+  }
+});
 
 // Running clocks count down between updates: "2 d 3 h", "5 h 12 min", "4 min" (as games/clock.py).
 function orleansCountdown() {

@@ -95,7 +95,8 @@ def test_get_never_changes_a_game_seat_or_move(games, personas):
     for who, client in personas.items():
         for route in OTHER_ROUTES:
             response = client.get(build(route, games[2]))
-            if response.status_code >= 500:
+            # /healthz answers 503 by design when no worker or beat runs (services mode)
+            if response.status_code >= 500 and (route, response.status_code) != ("healthz", 503):
                 failures.append((who, route, response.status_code))
         for game in games:
             for route in GAME_ROUTES:
@@ -148,7 +149,9 @@ def test_the_admin_is_closed_to_players(personas, games, path):
     client = Client()
     response = client.post("/admin/login/?next=/admin/", {
         "username": "alice", "password": "orleans-test-password-42"})
-    assert response.status_code == 200  # the form again, with an error
+    # issue 8: /admin/login/ has no form of its own; it sends to the site's rate-limited login
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    assert "_auth_user_id" not in client.session
     assert client.get("/admin/games/game/").status_code == 302
 
 
