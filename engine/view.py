@@ -13,7 +13,7 @@ from . import content as C
 from . import steps as S
 from .flow import awaiting_data
 from .matching import assign
-from .places import usable_places
+from .places import owned_places, usable_places
 from .phases.followers import draw_count
 from .phases.round import event_phase_letter
 from .scoring import outcome_data
@@ -116,6 +116,8 @@ def _player_view(s: dict, p: dict, viewer, awaited: dict) -> dict:
         "technology": dict(p["technology"]),
         "technology_pending": p["technology_pending"],
         "places": list(p["places"]),
+        # the seat's whole player board in board order: the board spaces, then its tiles (RULES §5, §11)
+        "owned_places": owned_places(p),
         "draw_count": draw_count(p),
         "stage": p["stage"],
         "passed": p["passed"],

@@ -145,8 +145,7 @@ def place_cards(rules, player: dict) -> list[dict]:
     circles = player["plan_circles"] if own else player["circles"]
     ready = set(player["ready_places"] if own else player["usable_places"])
     cards = []
-    # every player board has the board spaces (component data); the view lists the seat's tiles
-    for place_id in [*C.BOARD_SPACES, *player["places"]]:
+    for place_id in player["owned_places"]:  # the engine's board order: board spaces, then tiles
         place = C.PLACES[place_id]
         on = circles.get(place_id) or [None] * len(place.circles)
         cards.append({
