@@ -152,14 +152,26 @@ SERVICES_MARKS = [
 
 @pytest.fixture
 def celery_worker():
-    """A real worker, consuming from the Redis broker in a background thread."""
+    """A real worker, consuming from the Redis broker in a background thread.
+
+    This in-process harness (``celery.contrib.testing``) keeps remote control on: without a
+    pub/sub consumer it does not notice that Redis was restarted under it and waits forever
+    (measured with ``test_a_stopped_broker_loses_no_submission...``). The production worker,
+    which runs with remote control off, is tested through a Redis restart as a real process
+    in ``tests/integration/test_broker_outage.py``.
+    """
     from celery.contrib.testing.worker import start_worker
 
     from orleans_site.celery import app
 
     assert not app.conf.task_always_eager
-    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
-        yield app
+    remote_control = app.conf.worker_enable_remote_control
+    app.conf.worker_enable_remote_control = True
+    try:
+        with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
+            yield app
+    finally:
+        app.conf.worker_enable_remote_control = remote_control
 
 
 class FrozenClock:
