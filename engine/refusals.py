@@ -160,7 +160,7 @@ MESSAGES: dict = {
     "torture_development": "You cannot give a development step: your marker may not move from or onto a coin "
                            "space (7, 12, 25).",
     "torture_follower": "You cannot give a follower: your bag holds only starting followers, which are never lost.",
-    "payment_item": lambda p: (f"Item {p['index']} of your payment cannot be given: "
+    "payment_item": lambda p: (f"Item {p['index']} of your payment is refused. "
                                f"{render(p.get('why', 'not_allowed'), p.get('why_params') or {})}"),
     "payment_short": lambda p: (f"Your payment does not settle the debt of {_count(p['debt'], 'coin')}: "
                                 f"choose {_count(p['remaining'], 'more item')}, one per missing coin."),
