@@ -201,7 +201,7 @@ def _payment_label(rules, item: dict, most: int) -> str:
     return str(kind)
 
 
-def _payment_form(rules, items: list[dict], me: dict | None, hint: str) -> list[DecisionForm]:
+def _payment_form(rules, items: list[dict], me: dict | None) -> list[DecisionForm]:
     """The one form paying a whole torture debt (``pay_debt``), built from the viewer's
     prompt: ``debt`` and ``payable`` (the engine's items with how many of each can be given,
     RULES §10.1, §14.3). Technology tiles come before place tiles: giving a place tile also
@@ -218,8 +218,7 @@ def _payment_form(rules, items: list[dict], me: dict | None, hint: str) -> list[
         rows.append(PaymentRow(index=len(rows), item=item, most=int(entry["most"]),
                                label=_payment_label(rules, item, int(entry["most"]))))
     payment = Payment(debt=int(prompt.get("debt", 0)), reason=str(prompt.get("reason", "")), rows=rows)
-    return [DecisionForm(key="pay_debt", title="Pay your debt", submit="Pay", hint=hint, widget="payment",
-                         payment=payment)]
+    return [DecisionForm(key="pay_debt", title="Pay your debt", submit="Pay", widget="payment", payment=payment)]
 
 
 def _prompt_hint(rules, me: dict | None) -> str:
@@ -250,7 +249,7 @@ def decision_forms(rules, kind: str | None, items: list[dict], me: dict | None) 
     elif kind == "action":
         forms = _action_forms(rules, items)
     elif kind == "torture":
-        forms = _payment_form(rules, items, me, hint)
+        forms = _payment_form(rules, items, me)  # says the debt itself: no hint
         single = _one_form(items, ("torture",), "torture", "Or give up one item", "Give it up",
                            hint="" if forms else hint)
         for form in single if forms else ():

@@ -18,8 +18,10 @@ from tests.support.html_forms import HTMX, decision_forms, form_inputs
 
 def seven_short():
     """Seat 0 owes 7 coins of phase-A Taxes (7 goods, no coins); it also holds stations, a
-    knight in its bag, development steps and a place tile with a technology tile."""
+    knight in its bag, development steps and a place tile with a technology tile. Its Farmer
+    track leads, so the next round's census does not tax it again (RULES §8.2)."""
     state, _ = H.run_event("taxes", {0: {"coins": 0, "goods": {"wool": 4, "grain": 3}, "stations_left": 2,
+                                         "tracks": {"farmer": 2},
                                          "bag": {"knight": 1}, "development": 3, "places": ["cellar"],
                                          "technology": {"cellar": "scholar"}}}, round=2)
     assert H.player(state)["prompts"] == [{"kind": "torture", "debt": 7, "reason": "taxes"}]
