@@ -229,3 +229,8 @@ def test_the_single_item_torture_action_still_works_alongside():
     assert player(state)["prompts"][0]["debt"] == 6
     state = act(state, type="pay_debt", items=[WOOL] * 3 + [GRAIN] * 3)
     assert player(state)["prompts"] == [] and player(state)["goods"]["wool"] == 0
+
+
+def test_a_whole_payment_is_described_with_equal_items_counted():
+    assert engine.describe_action({"type": "pay_debt", "items": [WOOL, SUPPLY_STATION, WOOL, {"item": "development"}]}) \
+        == "Give up 2 wool, a trading station from my supply, one development step"
