@@ -50,6 +50,7 @@ ACTION_SPECS: dict[str, ActionSpec] = {
     "pass": ActionSpec({}, (), "action"),
     "torture": ActionSpec({"item": _STR, "town": _OPT_STR, "good": _STR, "place": _OPT_STR}, ("item",), "torture",
                           private_step=True),
+    "pay_debt": ActionSpec({"items": _LIST}, ("items",), "torture", private_step=True),
     "return_food": ActionSpec({"food": _LIST}, ("food",), "harvest", private_step=True),
     "place_technology": ActionSpec({"space": _STR, "circle": _STR}, ("space", "circle"), "technology"),
     "bathhouse_place": ActionSpec({"follower": _STR, "space": _STR}, ("follower", "space"), "bathhouse"),
@@ -66,7 +67,7 @@ def _type_of(action_or_type) -> str | None:
 def is_private_step(action_or_type) -> bool:
     """True if an action (dict) or action type (str) is a private step of a simultaneous
     phase: it changes only the acting seat's own situation (draw, pull_back, place,
-    unplace, submit_plan, return_food, torture). False for anything else, unknown included."""
+    unplace, submit_plan, return_food, torture, pay_debt). False for anything else, unknown included."""
     spec = ACTION_SPECS.get(_type_of(action_or_type))
     return bool(spec and spec.private_step)
 
@@ -137,6 +138,26 @@ def _normal_torture(out: dict) -> None:
         out.setdefault("place", None)
 
 
+#: More items than any debt can reach (the largest is Taxes on every good owned).
+PAY_DEBT_MOST_ITEMS = 200
+
+
+def _normal_pay_debt(out: dict) -> None:
+    """Each item is a ``torture`` action without ``type``, normalised the same way; the
+    order is kept (items are given in that order, RULES §10.1)."""
+    items = out["items"]
+    if len(items) > PAY_DEBT_MOST_ITEMS:
+        raise _malformed(f"pay_debt: at most {PAY_DEBT_MOST_ITEMS} items", "wrong_type")
+    normal = []
+    for item in items:
+        if not isinstance(item, dict) or "type" in item:
+            raise _malformed('pay_debt: each item must be a torture item like {"item": "good", "good": "wool"}',
+                             "wrong_type")
+        single = normalize({"type": "torture", **item})
+        normal.append({k: v for k, v in single.items() if k != "type"})
+    out["items"] = normal
+
+
 def _normal_food(out: dict) -> None:
     if not all(isinstance(g, str) and g in C.FOOD for g in out["food"]):
         raise _malformed(f"return_food: every item must be one of {C.FOOD}", "wrong_type")
@@ -173,6 +194,7 @@ def _normal_deeds(items: list) -> list:
 _NORMALIZERS = {
     "activate": _normal_activate,
     "torture": _normal_torture,
+    "pay_debt": _normal_pay_debt,
     "return_food": _normal_food,
     "submit_plan": _normal_plan,
     "draw": _normal_draw,

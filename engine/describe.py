@@ -135,6 +135,8 @@ def describe_action(action: dict, state=None, seat: int | None = None) -> str:
         return "Return the remaining drawn followers to the bag"
     if t == "return_food":
         return "Return " + ", ".join(action["food"])
+    if t == "pay_debt":
+        return _describe_payment(action["items"])
     if t == "torture":
         item = action["item"]
         if item == "station":
@@ -174,3 +176,23 @@ def describe_action(action: dict, state=None, seat: int | None = None) -> str:
             parts.append(f"pay {action['coins']} coins")
         return f"Use {_place(space)}" + (": " + ", ".join(parts) if parts else "")
     return repr(action)
+
+
+def _describe_payment(items: list[dict]) -> str:
+    """``"Give up 2 wool, a trading station from my supply"``: the items of a ``pay_debt``
+    action, equal items counted, in the order first listed."""
+    counts: dict[str, int] = {}
+    for item in items:
+        text = describe_action({"type": "torture", **item}).removeprefix("Give up ")
+        counts[text] = counts.get(text, 0) + 1
+    if not counts:
+        return "Give up nothing"
+    parts = []
+    for text, n in counts.items():
+        if n == 1:
+            parts.append(text)
+        elif text.startswith("1 "):
+            parts.append(f"{n} {text[2:]}")
+        else:
+            parts.append(f"{n} × {text}")
+    return "Give up " + ", ".join(parts)

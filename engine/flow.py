@@ -39,6 +39,7 @@ _APPLY = {
     "activate": actions_phase.activate,
     "pass": actions_phase.do_pass,
     "torture": torture.give,
+    "pay_debt": torture.pay_whole,
     "return_food": event.return_food,
     "place_technology": actions_phase.place_technology,
     "bathhouse_place": actions_phase.bathhouse_place,
@@ -125,6 +126,8 @@ def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dic
     if action["type"] == "place":
         if not planning.is_legal_place(s0, seat, action):
             raise illegal(s0, seat, action, [])
+    elif action["type"] == "pay_debt":
+        pass  # validated item by item while it is applied to the copy (torture.pay_whole)
     elif not (action["type"] == "submit_plan" and action.get("placements") is not None):
         legal = DECISIONS[kind](s0, seat)
         if action not in legal:

@@ -160,6 +160,12 @@ MESSAGES: dict = {
     "torture_development": "You cannot give a development step: your marker may not move from or onto a coin "
                            "space (7, 12, 25).",
     "torture_follower": "You cannot give a follower: your bag holds only starting followers, which are never lost.",
+    "payment_item": lambda p: (f"Item {p['index']} of your payment is refused. "
+                               f"{render(p.get('why', 'not_allowed'), p.get('why_params') or {})}"),
+    "payment_short": lambda p: (f"Your payment does not settle the debt of {_count(p['debt'], 'coin')}: "
+                                f"choose {_count(p['remaining'], 'more item')}, one per missing coin."),
+    "payment_too_many": lambda p: (f"You owe only {_count(p['debt'], 'coin')}: give one item per missing coin, "
+                                   "no more."),
     "food_choice": lambda p: f"Return exactly {p['food']} food that you have (grain, cheese or wine).",
     # whose turn and the game's state
     "not_your_turn": _not_your_turn,

@@ -15,6 +15,7 @@ from .flow import awaiting_data
 from .matching import assign
 from .places import owned_places, usable_places
 from .phases.followers import draw_count
+from .phases import torture
 from .phases.round import event_phase_letter
 from .scoring import outcome_data
 from .state import clone
@@ -84,6 +85,16 @@ def _own_circles(circles: dict) -> dict:
             for pl, slots in circles.items()}
 
 
+def _own_prompt(s: dict, seat: int, prompt: dict) -> dict:
+    """The seat's own first prompt; a torture debt also lists what may pay it (``payable``:
+    :func:`engine.phases.torture.payable`, RULES §10.1), so a page can build the whole
+    ``pay_debt`` payment without enumerating every combination."""
+    out = clone(prompt)
+    if prompt["kind"] == "torture":
+        out["payable"] = torture.payable(s, seat)
+    return out
+
+
 def _player_view(s: dict, p: dict, viewer, awaited: dict) -> dict:
     seat = p["seat"]
     own = viewer == seat
@@ -122,7 +133,7 @@ def _player_view(s: dict, p: dict, viewer, awaited: dict) -> dict:
         "stage": p["stage"],
         "passed": p["passed"],
         "awaiting": awaited.get(seat),
-        "prompt": clone(prompt) if (own and prompt) else ({"kind": prompt["kind"]} if prompt else None),
+        "prompt": _own_prompt(s, seat, prompt) if (own and prompt) else ({"kind": prompt["kind"]} if prompt else None),
         "ready_places": list(planned[0]) if own else None,
         # public: what stands on the board now (plans are on the board only after the reveal)
         "usable_places": list(board[0]),

@@ -92,14 +92,30 @@ class GameCreateForm(forms.Form):
 
 
 class ActionForm(forms.Form):
-    """One submitted decision: the action as JSON plus the version the player saw."""
+    """One submitted decision: the action as JSON plus the version the player saw.
 
-    action = forms.CharField(widget=forms.HiddenInput, max_length=20_000)
+    A whole torture payment (the decision panel's payment form) posts ``payment=1`` and,
+    per payable item, ``item_<n>`` (the ``torture`` item as JSON, without ``type``) and
+    ``count_<n>`` (how many of it, 0 or empty for none; a checkbox posts 1). It becomes
+    ``{"type": "pay_debt", "items": [...]}`` with each item repeated ``count`` times, in
+    row order (RULES §10.1). Only the syntax is checked here; the engine checks the rest.
+    """
+
+    #: More rows than any player can have payable items (the form has one per kind held).
+    MAX_PAYMENT_ROWS = 60
+    #: More of one item than any debt can reach (``engine.actions.PAY_DEBT_MOST_ITEMS``).
+    MAX_PAYMENT_COUNT = 200
+
+    action = forms.CharField(widget=forms.HiddenInput, max_length=20_000, required=False)
     expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
-    def clean_action(self) -> dict:
-        """Decode the JSON; it must be an object with a string "type"."""
+    def clean_action(self) -> dict | None:
+        """Decode the JSON; it must be an object with a string "type" (None for a payment)."""
         raw = self.cleaned_data["action"]
+        if not raw and self.data.get("payment"):
+            return None
+        if not raw:
+            raise forms.ValidationError("This field is required.")
         try:
             action = json.loads(raw)
         except (ValueError, RecursionError) as exc:  # RecursionError: absurdly deep nesting
@@ -107,6 +123,29 @@ class ActionForm(forms.Form):
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise forms.ValidationError('The action must be an object with a "type".')
         return action
+
+    def clean(self) -> dict:
+        """Build the ``pay_debt`` action from a payment form's rows."""
+        data = super().clean()
+        if "action" in data and data["action"] is None:
+            data["action"] = self._payment()
+        return data
+
+    def _payment(self) -> dict:
+        items = []
+        for n in range(self.MAX_PAYMENT_ROWS):
+            raw = self.data.get(f"item_{n}")
+            if raw is None:
+                break
+            try:
+                item = json.loads(raw)
+                count = int(self.data.get(f"count_{n}") or 0)
+            except (ValueError, RecursionError) as exc:
+                raise forms.ValidationError("The payment could not be read.") from exc
+            if not isinstance(item, dict) or not 0 <= count <= self.MAX_PAYMENT_COUNT:
+                raise forms.ValidationError("The payment could not be read.")
+            items += [item] * count
+        return {"type": "pay_debt", "items": items}
 
     def first_error(self) -> str:
         """A one-line message for the flash region."""

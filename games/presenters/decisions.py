@@ -32,13 +32,43 @@ class Choice:
 
 
 @dataclass
+class PaymentRow:
+    """One payable item of a torture debt in the payment form: ``item`` is the ``torture``
+    item (JSON-safe, no ``type``), ``most`` how many the engine says can be given, ``label``
+    the text shown; ``widget`` is ``number`` (0..most) or ``checkbox`` (a single item)."""
+
+    index: int
+    item: dict
+    most: int
+    label: str
+
+    @property
+    def widget(self) -> str:
+        """``checkbox`` for an item that can be given once, else ``number``."""
+        return "checkbox" if self.most == 1 else "number"
+
+
+@dataclass
+class Payment:
+    """The whole-payment form's content: the ``debt`` (coins still owed), why it is owed,
+    and one row per payable item (from the viewer's prompt ``payable``, RULES §10.1)."""
+
+    debt: int
+    reason: str
+    rows: list[PaymentRow]
+
+
+@dataclass
 class DecisionForm:
     """A form of the decision panel.
 
-    ``widget`` is ``button`` (one choice, a hidden input), ``select`` or ``radio``.
-    ``space`` names the place the form is about (planning and action forms), if any.
-    ``group`` places the form in the panel: ``choose`` (the choices), ``undo`` (take back a
-    planned follower) or ``end`` (submit the plan, pass, done). ``confirm``, if set, is a
+    ``widget`` is ``button`` (one choice, a hidden input), ``select``, ``radio`` or
+    ``payment`` (the whole torture payment: ``payment`` holds its rows, and the form posts
+    ``payment=1`` with ``item_<n>``/``count_<n>`` fields instead of an ``action``, see
+    ``games.forms.ActionForm``). ``space`` names the place the form is about (planning and
+    action forms), if any. ``group`` places the form in the panel: ``choose`` (the choices),
+    ``undo`` (take back a planned follower), ``end`` (submit the plan, pass, done) or
+    ``single`` (one item at a time, folded under the whole payment). ``confirm``, if set, is a
     question the browser asks before sending (e.g. passing with actions still ready).
     """
 
@@ -53,6 +83,7 @@ class DecisionForm:
     group: str = "choose"
     circles: list[str] = field(default_factory=list)
     confirm: str = ""
+    payment: Payment | None = None
 
     @property
     def button_label(self) -> str:
@@ -148,10 +179,53 @@ def _action_forms(rules, items: list[dict]) -> list[DecisionForm]:
     return forms + passing
 
 
+def _payment_label(rules, item: dict, most: int) -> str:
+    """What a payable torture item is called in the payment form (RULES §10.1 items)."""
+    kind = item.get("item")
+    if kind == "station":
+        if item.get("town") is None:
+            return f"Trading stations from your supply (you have {most})"
+        return f"Your trading station in {rules.content.TOWNS.get(item['town'], item['town'])}"
+    if kind == "follower":
+        return f"Followers drawn at random from your bag (up to {most}; starting followers are never lost)"
+    if kind == "development":
+        return f"Development steps back (up to {most})"
+    if kind == "good":
+        return f"{str(item.get('good')).capitalize()} (you have {most})"
+    if kind == "place_tile":
+        return f"Place tile {rules.place_name(item['place'])}"
+    if kind == "technology":
+        if item.get("place") is None:
+            return f"Technology tiles not yet placed (you have {most})"
+        return f"Technology tile on your {rules.place_name(item['place'])}"
+    return str(kind)
+
+
+def _payment_form(rules, items: list[dict], me: dict | None) -> list[DecisionForm]:
+    """The one form paying a whole torture debt (``pay_debt``), built from the viewer's
+    prompt: ``debt`` and ``payable`` (the engine's items with how many of each can be given,
+    RULES §10.1, §14.3). Technology tiles come before place tiles: giving a place tile also
+    loses the technology tile on it, so the other order would make the tile unavailable."""
+    prompt = (me or {}).get("prompt") or {}
+    payable = prompt.get("payable")
+    if prompt.get("kind") != "torture" or not payable or not any(i["action"]["type"] == "torture" for i in items):
+        return []
+    order = {"station": 0, "follower": 1, "development": 2, "good": 3, "technology": 4, "place_tile": 5}
+    ranked = sorted(payable, key=lambda entry: order.get(entry.get("item"), len(order)))
+    rows = []
+    for entry in ranked:
+        item = {k: v for k, v in entry.items() if k != "most"}
+        rows.append(PaymentRow(index=len(rows), item=item, most=int(entry["most"]),
+                               label=_payment_label(rules, item, int(entry["most"]))))
+    payment = Payment(debt=int(prompt.get("debt", 0)), reason=str(prompt.get("reason", "")), rows=rows)
+    return [DecisionForm(key="pay_debt", title="Pay your debt", submit="Pay", widget="payment", payment=payment)]
+
+
 def _prompt_hint(rules, me: dict | None) -> str:
     prompt = (me or {}).get("prompt") or {}
     if prompt.get("kind") == "torture":
-        return f"You owe {prompt.get('debt')} coins ({prompt.get('reason', 'payment')}): give up one item per missing coin."
+        return (f"You owe {prompt.get('debt')} coins ({prompt.get('reason', 'payment')}) and have none left: "
+                "give up one item per missing coin.")
     if prompt.get("kind") == "harvest":
         return f"Return {prompt.get('food')} food to the supply."
     if prompt.get("kind") == "bathhouse":
@@ -175,7 +249,12 @@ def decision_forms(rules, kind: str | None, items: list[dict], me: dict | None) 
     elif kind == "action":
         forms = _action_forms(rules, items)
     elif kind == "torture":
-        forms = _one_form(items, ("torture",), "torture", "Give up", "Give it up", hint=hint)
+        forms = _payment_form(rules, items, me)  # says the debt itself: no hint
+        single = _one_form(items, ("torture",), "torture", "Or give up one item", "Give it up",
+                           hint="" if forms else hint)
+        for form in single if forms else ():
+            form.group = "single"
+        forms += single
     elif kind == "harvest":
         forms = _one_form(items, ("return_food",), "harvest", "Harvest", "Return", hint=hint)
     elif kind == "technology":
@@ -208,4 +287,5 @@ def decision_context(rules, view: dict | None, items: list[dict]) -> dict:
         "choose": [f for f in forms if f.group == "choose"],
         "undo": [f for f in forms if f.group == "undo"],
         "end": [f for f in forms if f.group == "end"],
+        "single": [f for f in forms if f.group == "single"],
     }

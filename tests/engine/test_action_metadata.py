@@ -9,7 +9,7 @@ from engine import content as C
 
 def test_the_private_simultaneous_steps_are_exactly_these():
     private = {t for t in engine.ACTION_SPECS if engine.is_private_step(t)}
-    assert private == {"draw", "pull_back", "place", "unplace", "submit_plan", "return_food", "torture"}
+    assert private == {"draw", "pull_back", "place", "unplace", "submit_plan", "return_food", "torture", "pay_debt"}
 
 
 def test_the_provisional_planning_steps_are_place_and_unplace():

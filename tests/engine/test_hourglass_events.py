@@ -247,3 +247,25 @@ def test_pilgrimage_blocks_only_the_monastery():
     state = action_state(fields, event="pilgrimage")
     assert not can_activate(state, "monastery") and can_activate(state, "castle")
     assert can_activate(action_state(fields, event="taxes"), "monastery")
+
+
+def test_harvest_torture_is_paid_whole_in_one_decision():
+    """§9.3 / §10.1: phase A Harvest, no food and 2 coins: 3 coins short, paid with 2 wool
+    and a station in one ``pay_debt``; the round then waits only for its resolution."""
+    state, _ = run_event("harvest", {0: {"coins": 2, "goods": {"wool": 2}, "stations_left": 2}}, round=2)
+    assert player(state)["prompts"] == [{"kind": "torture", "debt": 3, "reason": "harvest"}]
+    state = act(state, type="pay_debt", items=[{"item": "good", "good": "wool"}] * 2 + [{"item": "station"}])
+    p = player(state)
+    assert (p["coins"], p["goods"]["wool"], p["stations_left"], p["prompts"]) == (0, 0, 1, [])
+    assert engine.awaiting(state) == {} and engine.needs_resolution(state)
+
+
+def test_taxes_torture_is_paid_whole_in_one_decision():
+    """§9.3 phase B Taxes (1 coin per 2 goods): 9 goods and 1 coin owe 4, 3 short, paid at once."""
+    state, _ = run_event("taxes", {0: {"coins": 1, "goods": {"wool": 5, "grain": 4}, "stations_left": 1}}, round=8)
+    assert player(state)["prompts"] == [{"kind": "torture", "debt": 3, "reason": "taxes"}]
+    state = act(state, type="pay_debt", items=[{"item": "good", "good": "grain"}, {"item": "good", "good": "wool"},
+                                               {"item": "station"}])
+    p = player(state)
+    assert (p["coins"], p["goods"]["wool"], p["goods"]["grain"], p["stations_left"]) == (0, 4, 3, 0)
+    assert p["prompts"] == []

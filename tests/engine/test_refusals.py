@@ -452,3 +452,36 @@ def test_a_torture_item_that_cannot_be_given_names_why(p0, item, code, sentence)
     with pytest.raises(engine.IllegalAction) as caught:
         engine.apply(state, 0, {"type": "torture", "item": item})
     assert (caught.value.code, caught.value.message) == (code, sentence)
+
+
+WOOL = {"item": "good", "good": "wool"}
+OWES_3 = {"prompts": [{"kind": "torture", "debt": 3, "reason": "taxes"}], "goods": {"wool": 2, "grain": 1},
+          "stations_left": 1}
+
+
+@pytest.mark.parametrize("items, code, params, sentence", [
+    ([WOOL, WOOL, WOOL], "payment_item", {"index": 3, "why": "torture_item", "why_params": {"item": "good"}},
+     "Item 3 of your payment is refused. You cannot give that up: you do not have it."),
+    ([WOOL], "payment_short", {"debt": 3, "remaining": 2},
+     "Your payment does not settle the debt of 3 coins: choose 2 more items, one per missing coin."),
+    ([WOOL, WOOL, {"item": "station"}, {"item": "good", "good": "grain"}], "payment_too_many", {"debt": 3},
+     "You owe only 3 coins: give one item per missing coin, no more."),
+    ([{"item": "development"}, WOOL, WOOL], "payment_item",
+     {"index": 1, "why": "torture_item", "why_params": {"item": "development"}},
+     "Item 1 of your payment is refused. You cannot give that up: you do not have it."),
+], ids=["item_not_held_at_its_point", "debt_not_settled", "more_items_than_owed", "first_item_illegal"])
+def test_a_whole_payment_names_the_item_or_the_shortfall(items, code, params, sentence):
+    """RULES §10.1: one item per missing coin, each one the player has at its point."""
+    state = build("event", {0: OWES_3}, round=2, event="taxes")
+    assert_refused(state, 0, {"type": "pay_debt", "items": items})
+    with pytest.raises(engine.IllegalAction) as caught:
+        engine.apply(state, 0, {"type": "pay_debt", "items": items})
+    assert (caught.value.code, caught.value.params, caught.value.message) == (code, params, sentence)
+
+
+@pytest.mark.parametrize("items", [["wool"], [{"type": "torture", "item": "good", "good": "wool"}],
+                                   [{"item": "good", "good": 3}], [{"item": "good", "colour": "red"}], [{}],
+                                   [WOOL] * 201])
+def test_a_payment_item_that_cannot_be_read_is_malformed(items):
+    state = build("event", {0: OWES_3}, round=2, event="taxes")
+    assert_refused(state, 0, {"type": "pay_debt", "items": items}, engine.MalformedAction)

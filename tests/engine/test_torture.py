@@ -3,7 +3,7 @@ given up removed from the game, debt forgiven when nothing is left (best choice)
 import engine
 import pytest
 
-from tests.support.engine_states import act, build, player, run_event, torture_items
+from tests.support.engine_states import act, assert_refused, build, player, run_event, torture_items
 
 NOTHING = {"coins": 0, "stations_left": 0, "bag": {}, "development": 0}
 
@@ -113,3 +113,124 @@ def test_losing_gunpowder_tower_shrinks_market():
     state = tortured(places=["gunpowder_tower"], market=["farmer"] * 10, stations_left=1, debt_goods=1)
     state = act(state, type="torture", item="place_tile", place="gunpowder_tower")
     assert len(player(state)["market"]) == 8 and player(state)["bag"] == {"farmer": 2}
+
+
+# --- the whole payment in one decision (pay_debt) ---------------------------------------------
+
+WOOL, GRAIN = {"item": "good", "good": "wool"}, {"item": "good", "good": "grain"}
+SUPPLY_STATION = {"item": "station", "town": None}
+
+
+def seven_short():
+    """Seat 0 owes 7 coins of phase-A Taxes (7 goods, no coins) and can pay with stations,
+    knights, development steps, wool and grain."""
+    return tortured(debt_goods=4, goods={"grain": 3}, stations_left=3, bag={"knight": 2, "start_farmer": 1},
+                    development=5)
+
+
+def test_a_seven_coin_debt_is_paid_in_one_decision():
+    """§10.1: one item per missing coin, any mix, all given in one ``pay_debt``."""
+    state = seven_short()
+    assert player(state)["prompts"] == [{"kind": "torture", "debt": 7, "reason": "taxes"}]
+    removed = state.data["removed"]
+    state, events = engine.apply(state, 0, {"type": "pay_debt", "items": [
+        WOOL, WOOL, GRAIN, SUPPLY_STATION, SUPPLY_STATION, {"item": "follower"}, {"item": "development"}]})
+    p = player(state)
+    assert p["goods"]["wool"] == 2 and p["goods"]["grain"] == 2
+    assert p["stations_left"] == 1 and p["bag"] == {"knight": 1, "start_farmer": 1} and p["development"] == 4
+    assert p["prompts"] == [] and p["coins"] == 0
+    after = state.data["removed"]
+    assert after["goods"]["wool"] == removed["goods"]["wool"] + 2
+    assert after["goods"]["grain"] == removed["goods"]["grain"] + 1
+    assert after["stations"] == removed["stations"] + 2 and after["followers"] == {"knight": 1}
+    assert [e["text"] for e in events if e["kind"] == "torture"] == [
+        "{player} gives up 1 wool", "{player} gives up 1 wool", "{player} gives up 1 grain",
+        "{player} gives up a trading station from their supply",
+        "{player} gives up a trading station from their supply",
+        "{player} gives up a Knight drawn from their bag", "{player} gives up one development step"]
+
+
+def test_the_view_lists_what_may_pay_the_debt_with_how_many_of_each():
+    """§10.1, §14.3: the seat's own prompt says the debt and each payable item's most (a
+    development step from 5 can be given 5 times; starting followers never count)."""
+    prompt = engine.view(seven_short(), 0)["players"][0]["prompt"]
+    assert prompt["debt"] == 7
+    assert prompt["payable"] == [
+        {"item": "station", "town": None, "most": 3}, {"item": "follower", "most": 2},
+        {"item": "development", "most": 5}, {"item": "good", "good": "grain", "most": 3},
+        {"item": "good", "good": "wool", "most": 4}]
+    assert "payable" not in (engine.view(seven_short(), 1)["players"][0]["prompt"] or {})
+
+
+def test_development_steps_in_one_payment_stop_before_a_coin_space():
+    """§14.3: from 10 the marker may go back to 9 and 8, never onto 7: most is 2, a third step is refused."""
+    state = tortured(debt_goods=3, development=10, development_coins=[7], stations_left=1)
+    assert {"item": "development", "most": 2} in engine.view(state, 0)["players"][0]["prompt"]["payable"]
+    with pytest.raises(engine.IllegalAction) as caught:
+        engine.apply(state, 0, {"type": "pay_debt", "items": [{"item": "development"}] * 3})
+    assert caught.value.code == "payment_item"
+    assert caught.value.params == {"index": 3, "why": "torture_development", "why_params": {}}
+
+
+def test_a_technology_tile_then_its_place_tile_is_two_items_but_not_the_other_way():
+    """§10.1: losing a place tile loses the technology tile on it, so that tile cannot be given after."""
+    state = tortured(debt_goods=2, places=["brewery"], technology={"brewery": "farmer"}, stations_left=1)
+    tile, technology = {"item": "place_tile", "place": "brewery"}, {"item": "technology", "place": "brewery"}
+    paid, _ = engine.apply(state, 0, {"type": "pay_debt", "items": [technology, tile]})
+    assert player(paid)["places"] == [] and player(paid)["technology"] == {} and player(paid)["prompts"] == []
+    with pytest.raises(engine.IllegalAction) as caught:
+        engine.apply(state, 0, {"type": "pay_debt", "items": [tile, technology]})
+    assert (caught.value.code, caught.value.params["index"]) == ("payment_item", 2)
+
+
+def test_the_engine_gives_the_last_possible_item_as_it_does_after_a_single_item():
+    """Flow §8: with one item left to give it is given by the engine (3 wool owed, one station
+    given: the 2 wool left go by themselves)."""
+    state = tortured(debt_goods=3, stations_left=1)
+    paid, events = engine.apply(state, 0, {"type": "pay_debt", "items": [SUPPLY_STATION]})
+    assert player(paid)["goods"]["wool"] == 1 and player(paid)["stations_left"] == 0
+    assert player(paid)["prompts"] == []
+    assert sum(1 for e in events if e.get("forced") and e["kind"] == "torture") == 2
+    listed, _ = engine.apply(state, 0, {"type": "pay_debt", "items": [SUPPLY_STATION, WOOL, WOOL]})
+    assert listed.data == paid.data
+
+
+def test_a_payment_that_leaves_nothing_to_give_has_the_rest_forgiven():
+    """§10.1 UNCERTAIN best choice: Harvest with no food and no coins (5 owed), a station and
+    a knight given: the other 3 coins are forgiven."""
+    state, _ = run_event("harvest", {0: {**NOTHING, "stations_left": 1, "bag": {"knight": 1}}}, round=2)
+    assert player(state)["prompts"] == [{"kind": "torture", "debt": 5, "reason": "harvest"}]
+    paid, events = engine.apply(state, 0, {"type": "pay_debt", "items": [SUPPLY_STATION, {"item": "follower"}]})
+    assert player(paid)["stations_left"] == 0 and player(paid)["bag"] == {} and player(paid)["prompts"] == []
+    assert any("3 coin(s) of debt forgiven" in e["text"] for e in events)
+
+
+def test_census_torture_in_planning_is_paid_in_one_decision():
+    """§8.2 / §10.1: the census penalty owed while planning, paid whole; then the seat draws."""
+    state = build("planning", {0: {"coins": 0, "goods": {"wool": 1, "grain": 1}, "bag": {"knight": 1},
+                                   "prompts": [{"kind": "torture", "debt": 2, "reason": "census"}]}},
+                  stage="draw")
+    paid, _ = engine.apply(state, 0, {"type": "pay_debt", "items": [GRAIN, WOOL]})
+    assert player(paid)["goods"]["wool"] == 0 and player(paid)["goods"]["grain"] == 0
+    assert engine.awaiting(paid).get(0) == "draw"
+
+
+def test_a_whole_payment_is_refused_without_changing_anything():
+    """Atomic: a bad item anywhere leaves the state as it was, the items before it included."""
+    assert_refused(seven_short(), 0, {"type": "pay_debt", "items": [WOOL] * 5 + [GRAIN] * 2 + [{"item": "good",
+                                                                                                   "good": "wine"}]})
+    assert_refused(seven_short(), 0, {"type": "pay_debt", "items": [WOOL] * 4})
+    assert_refused(seven_short(), 0, {"type": "pay_debt", "items": [WOOL] * 4 + [GRAIN] * 3 + [SUPPLY_STATION]})
+
+
+def test_the_single_item_torture_action_still_works_alongside():
+    """Stored move logs use ``torture``: one item, the debt lowered by one."""
+    state = act(seven_short(), type="torture", item="good", good="wool")
+    assert player(state)["prompts"][0]["debt"] == 6
+    state = act(state, type="pay_debt", items=[WOOL] * 3 + [GRAIN] * 3)
+    assert player(state)["prompts"] == [] and player(state)["goods"]["wool"] == 0
+
+
+def test_a_whole_payment_is_described_with_equal_items_counted():
+    assert engine.describe_action({"type": "pay_debt", "items": [WOOL, SUPPLY_STATION, WOOL, {"item": "development"}]}) \
+        == "Give up 2 wool, a trading station from my supply, one development step"

@@ -55,3 +55,24 @@ def decision_forms(text: str) -> list[dict]:
 def offered_actions(text: str) -> list[dict]:
     """Every action any decision form of ``text`` offers, in page order."""
     return [action for form in decision_forms(text) for action in form["actions"]]
+
+
+def form_inputs(text: str, key: str) -> list[dict]:
+    """The ``<input>`` attributes (dicts, in page order) of the form ``data-form=key`` in ``text``."""
+    found: list[dict] = []
+    state = {"inside": False}
+
+    class Parser(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if tag == "form":
+                state["inside"] = a.get("data-form") == key
+            elif tag == "input" and state["inside"]:
+                found.append(a)
+
+        def handle_endtag(self, tag):
+            if tag == "form":
+                state["inside"] = False
+
+    Parser().feed(text)
+    return found
