@@ -171,14 +171,18 @@ def report_damaged(damage: GameDamaged) -> bool:
     return True
 
 
-def _load(game) -> tuple[RulesEngine, Any]:
+def _engine(game) -> RulesEngine:
     if game.state is None:
         raise GameDamaged(game.pk, f"the game is {game.status} but has no snapshot",
                           game_name=game.name)
     try:
-        rules_engine = engine_for(game)
+        return engine_for(game)
     except ServiceError as exc:  # UnknownRules, EngineVersionMismatch
         raise GameDamaged(game.pk, f"cannot be loaded: {exc}", game_name=game.name) from exc
+
+
+def _load(game) -> tuple[RulesEngine, Any]:
+    rules_engine = _engine(game)
     try:
         return rules_engine, rules_engine.from_json(game.state)
     # the engine's SchemaError is a RulesError; a hand-edited snapshot can fail anywhere
@@ -200,6 +204,18 @@ def load_game(game) -> tuple[RulesEngine, Any]:
     """
     try:
         return _load(game)
+    except GameDamaged as damage:
+        report_damaged(damage)
+        raise
+
+
+def check_loadable(game) -> RulesEngine:
+    """The cheap part of ``load_game`` (no ``from_json``): ``game`` has a stored state and
+    its rules and engine major version are this site's; returns its engine. Raises (and
+    reports) ``GameDamaged`` like ``load_game``. For the poll, which does not read the
+    state while nothing changed: an engine upgrade that retires a game is still seen."""
+    try:
+        return _engine(game)
     except GameDamaged as damage:
         report_damaged(damage)
         raise

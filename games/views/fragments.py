@@ -12,6 +12,7 @@ from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
 from games.access import get_game_for_user_or_404, get_seat_or_403
 from games.forms import ActionForm
+from games.rules import check_loadable
 from games.errors import GameDamaged, InvalidSubmission
 from games.presenters.page import game_context
 from games.services import game_submit_action, seat_queue_change
@@ -75,11 +76,12 @@ def poll(request: HttpRequest, game_id) -> HttpResponse:
         return HttpResponse(status=204)
     if not (game.is_active or game.is_finished):
         return HttpResponseStopPolling()
-    if game.is_active and seen == game.version:
-        return HttpResponse(status=204)
-    # A finished game always sends its regions once: a game ended by vote (absent player)
-    # finishes without a new move, at the version the page already shows.
     try:
+        if game.is_active and seen == game.version:
+            check_loadable(game)
+            return HttpResponse(status=204)
+        # A finished game always sends its regions once: a game ended by vote (absent player)
+        # finishes without a new move, at the version the page already shows.
         response = render_regions(request, game, seat)
     except GameDamaged as damage:
         response = render_flash(request, damage.message)
