@@ -1,7 +1,36 @@
-"""Admin for games: read-mostly; moves are append-only and never edited here."""
-from django.contrib import admin
+"""Admin for games: read-mostly; moves are append-only and never edited here.
 
-from games.models import Game, Move, PlayerClock, Seat
+Damaged games (a stored state the site cannot load, ``games.rules.is_damaged``) are shown
+by the "Loads" column and the "Needs repair" filter; the "Verify the move log" action runs
+``games.integrity.verify_game`` (as ``manage.py games_verify``) on the selected games.
+"""
+from django.contrib import admin, messages
+
+from games.integrity import verify_game
+from games.models import Game, GameStatus, Move, PlayerClock, Seat
+from games.rules import is_damaged
+
+_STARTED = (GameStatus.ACTIVE, GameStatus.FINISHED)
+
+
+class NeedsRepairFilter(admin.SimpleListFilter):
+    """Started games whose state cannot be loaded. It loads every started game's state
+    (nothing stores the verdict): fine for an operator's occasional look."""
+
+    title = "needs repair"
+    parameter_name = "needs_repair"
+
+    def lookups(self, request, model_admin):
+        """Only "yes": the other games are the unfiltered list."""
+        return [("yes", "Yes")]
+
+    def queryset(self, request, queryset):
+        """The damaged started games of ``queryset`` when "yes" is chosen."""
+        if self.value() != "yes":
+            return queryset
+        started = queryset.filter(status__in=_STARTED).only("pk", "name", "status", "rules",
+                                                            "engine_version", "state")
+        return queryset.filter(pk__in=[game.pk for game in started.iterator() if is_damaged(game)])
 
 
 class SeatInline(admin.TabularInline):
@@ -18,12 +47,33 @@ class SeatInline(admin.TabularInline):
 class GameAdmin(admin.ModelAdmin):
     """Games, filterable by status."""
 
-    list_display = ("name", "status", "creator", "is_public", "version", "created_at")
-    list_filter = ("status", "is_public")
+    list_display = ("name", "status", "creator", "is_public", "version", "loads", "created_at")
+    list_filter = ("status", "is_public", NeedsRepairFilter)
     search_fields = ("name", "creator__username", "id")
     readonly_fields = ("id", "seed", "engine_version", "version", "created_at", "started_at",
                        "finished_at")
     inlines = [SeatInline]
+    actions = ["verify_log"]
+
+    @admin.display(description="Loads")
+    def loads(self, game: Game) -> str:
+        """For a started game "yes", or "needs repair: <reason>"; blank before the start."""
+        if game.status not in _STARTED:
+            return ""
+        reason = is_damaged(game)
+        return "yes" if reason is None else f"needs repair: {reason}"
+
+    @admin.action(description="Verify the move log (games_verify)")
+    def verify_log(self, request, queryset) -> None:
+        """Replay each selected game's log and report every divergence as a message."""
+        found = 0
+        for game in queryset:
+            divergence = verify_game(game)
+            if divergence is not None:
+                found += 1
+                self.message_user(request, str(divergence), messages.ERROR)
+        self.message_user(request, f"{queryset.count()} game(s) checked, {found} divergence(s).",
+                          messages.WARNING if found else messages.SUCCESS)
 
 
 @admin.register(Move)

@@ -108,3 +108,29 @@ class UnknownRules(ServiceError):
 
 class EngineVersionMismatch(ServiceError):
     """The game's state was made by a rules engine of another major version."""
+
+
+#: The sentence a player reads about a game that cannot be loaded (page, ``#flash``).
+GAME_NEEDS_REPAIR = ("This game needs repair: the site's operators have been told. "
+                     "Your other games are not affected.")
+
+
+class GameDamaged(ServiceError):
+    """A started game whose stored state cannot be loaded (``games.rules.load_game``).
+
+    ``GameDamaged(game_id, reason)``: ``reason`` is the operator's one-line explanation
+    (unknown rules, another engine major version, an unreadable snapshot with the engine's
+    developer text); ``message`` is always ``GAME_NEEDS_REPAIR``, never the reason.
+    ``game_name`` is the game's name for the repair page ("" if unknown).
+    """
+
+    default_code = "game_damaged"
+
+    def __init__(self, game_id, reason: str, *, game_name: str = "") -> None:
+        super().__init__(GAME_NEEDS_REPAIR)
+        self.game_id = game_id
+        self.game_name = game_name
+        self.reason = reason
+
+    def __str__(self) -> str:  # operators (logs, tracebacks) read the reason
+        return f"game {self.game_id} needs repair: {self.reason}"

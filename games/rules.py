@@ -8,13 +8,25 @@ register their fake engine here (``register(..., default=True)``) instead of pat
 A started game is pinned to the engine that made its state: ``Game.engine_version`` must
 have the registered engine's major version (``"1.2.0"`` -> ``"1"``), else loading it is
 refused with ``EngineVersionMismatch``.
+
+``load_game(game)`` is how the site reads a started game: every way its stored state can
+fail to load becomes one ``GameDamaged`` error, reported to the operators (an ERROR log
+record, mailed to ``ADMINS``) at most once per game per ``DAMAGE_REPORT_SECONDS``.
 """
 from __future__ import annotations
 
+import logging
 from typing import Any, Protocol
 
+from django.core.cache import cache
+
 import engine as orleans
-from games.errors import EngineVersionMismatch, UnknownRules
+from games.errors import EngineVersionMismatch, GameDamaged, ServiceError, UnknownRules
+
+#: Where damaged games are reported (settings.LOGGING mails its ERRORs to ``ADMINS``).
+damage_log = logging.getLogger("games.damaged")
+#: A damaged game is reported again at most this often (a poll loop must not flood).
+DAMAGE_REPORT_SECONDS = 3600
 
 
 class QueueRules(Protocol):
@@ -146,6 +158,77 @@ def engine_for(game) -> RulesEngine:
             f"site (version {rules_engine.ENGINE_VERSION}) cannot load."
         )
     return rules_engine
+
+
+def report_damaged(damage: GameDamaged) -> bool:
+    """Log ``damage`` as an ERROR on ``games.damaged`` (game id and reason), unless the same
+    game was reported in the last ``DAMAGE_REPORT_SECONDS`` (a cache key; a cache that is
+    down reports again rather than never). True if it was logged now."""
+    if not cache.add(f"games:damaged:{damage.game_id}", 1, DAMAGE_REPORT_SECONDS):
+        return False
+    damage_log.error("Game %s needs repair: %s", damage.game_id, damage.reason,
+                     extra={"game_id": str(damage.game_id)})
+    return True
+
+
+def _engine(game) -> RulesEngine:
+    if game.state is None:
+        raise GameDamaged(game.pk, f"the game is {game.status} but has no snapshot",
+                          game_name=game.name)
+    try:
+        return engine_for(game)
+    except ServiceError as exc:  # UnknownRules, EngineVersionMismatch
+        raise GameDamaged(game.pk, f"cannot be loaded: {exc}", game_name=game.name) from exc
+
+
+def _load(game) -> tuple[RulesEngine, Any]:
+    rules_engine = _engine(game)
+    try:
+        return rules_engine, rules_engine.from_json(game.state)
+    # the engine's SchemaError is a RulesError; a hand-edited snapshot can fail anywhere
+    # while it is read (a missing key, a wrong type)
+    except (*rules_errors(), LookupError, TypeError, ValueError, AttributeError) as exc:
+        raise GameDamaged(game.pk, f"the stored snapshot cannot be loaded ({type(exc).__name__}: {exc})",
+                          game_name=game.name) from exc
+
+
+def load_game(game) -> tuple[RulesEngine, Any]:
+    """``(engine, state)`` of a started ``game`` (a ``Game`` row with ``state``): the one
+    way the site reads a stored game state.
+
+    Any failure to load it -- no stored state, unknown rules (``UnknownRules``), another
+    engine major version (``EngineVersionMismatch``), a snapshot the engine's ``from_json``
+    refuses (``SchemaError``) or chokes on (``KeyError``, ``TypeError``, ``ValueError``...)
+    -- raises ``GameDamaged`` carrying the operator's reason, after ``report_damaged``.
+    Other errors (a database error, a bug elsewhere) pass through unchanged.
+    """
+    try:
+        return _load(game)
+    except GameDamaged as damage:
+        report_damaged(damage)
+        raise
+
+
+def check_loadable(game) -> RulesEngine:
+    """The cheap part of ``load_game`` (no ``from_json``): ``game`` has a stored state and
+    its rules and engine major version are this site's; returns its engine. Raises (and
+    reports) ``GameDamaged`` like ``load_game``. For the poll, which does not read the
+    state while nothing changed: an engine upgrade that retires a game is still seen."""
+    try:
+        return _engine(game)
+    except GameDamaged as damage:
+        report_damaged(damage)
+        raise
+
+
+def is_damaged(game) -> str | None:
+    """The reason ``game`` (started) cannot be loaded, or None; reports nothing (for the
+    admin's list column and filter)."""
+    try:
+        _load(game)
+    except GameDamaged as damage:
+        return damage.reason
+    return None
 
 
 def rules_errors() -> tuple[type[Exception], ...]:

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from games import clock
 from games.models import Game, GameStatus, Move, PlayerClock, Seat
-from games.rules import engine_for
+from games.rules import engine_for, load_game
 
 _SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
 
@@ -106,8 +106,8 @@ def games_finished_for(user) -> list[FinishedGame]:
 
 def game_state(game: Game) -> Any:
     """The engine state of a started game (deserialised from the snapshot by its engine,
-    ``games.rules.engine_for``)."""
-    return engine_for(game).from_json(game.state)
+    ``games.rules.load_game``). Raises ``GameDamaged`` when it cannot be loaded."""
+    return load_game(game)[1]
 
 
 def game_view_for_seat(game: Game, state: Any, seat: Seat | None) -> dict:

@@ -1,13 +1,17 @@
 """Celery tasks: thin, idempotent, keyed by (game_id, version).
 
 Each task only fetches and calls a service; the service re-checks the version under the
-row lock, so a duplicate or late delivery does nothing.
+row lock, so a duplicate or late delivery does nothing. A game whose state cannot be
+loaded (``GameDamaged``, reported to the operators once by ``games.rules.load_game``) is
+skipped: the task returns normally (no retry), a sweep goes on with the other games.
 """
 from __future__ import annotations
 
 import logging
 
 from celery import shared_task
+
+from games.errors import GameDamaged
 
 logger = logging.getLogger(__name__)
 
@@ -16,11 +20,29 @@ logger = logging.getLogger(__name__)
 def resolve_game_task(game_id: str, version: int) -> bool:
     """Resolve the simultaneous phase that became complete at ``version``.
 
-    Returns True if a resolution was recorded, False if the game had moved on.
+    Returns True if a resolution was recorded, False if the game had moved on or is
+    damaged.
     """
     from games.services import game_resolve
 
-    return game_resolve(game_id=game_id, expected_version=version) is not None
+    try:
+        return game_resolve(game_id=game_id, expected_version=version) is not None
+    except GameDamaged:
+        return False
+
+
+def _resolve_stalled(game_id, version: int) -> bool:
+    """One game of the stalled sweep: True if a resolution was recorded; a damaged or
+    failing game is skipped (logged), never the end of the sweep."""
+    from games.services import game_resolve
+
+    try:
+        return game_resolve(game_id=game_id, expected_version=version) is not None
+    except GameDamaged:
+        return False
+    except Exception:  # noqa: BLE001 - one broken game must not stop the sweep for all
+        logger.exception("resolving stalled game %s failed", game_id)
+        return False
 
 
 @shared_task(ignore_result=True)
@@ -30,13 +52,11 @@ def resolve_stalled_games_task() -> int:
     An active game where no seat is awaited needs ``engine.resolve``; normally the task
     queued on commit did it, but it is lost if the broker or worker was down. Each game is
     resolved through the idempotent service at the version seen here. Returns how many
-    resolutions were recorded.
+    resolutions were recorded. A damaged game is skipped (``_resolve_stalled``).
     """
     from games.selectors import games_stalled
-    from games.services import game_resolve
 
-    return sum(game_resolve(game_id=pk, expected_version=version) is not None
-               for pk, version in games_stalled())
+    return sum(_resolve_stalled(pk, version) for pk, version in games_stalled())
 
 
 @shared_task(ignore_result=True)
@@ -47,8 +67,8 @@ def enforce_deadlines_task() -> int:
     then applies the timeout policy to each seat past its deadline through the idempotent
     ``game_timeout`` service, at the game version read just before (an earlier timeout in
     the same game moves it on). The service re-checks version and deadline under the row
-    lock, so a second or concurrent sweep does nothing more. Returns how many seats were
-    timed out.
+    lock, so a second or concurrent sweep does nothing more. A damaged game is skipped
+    (reported once by ``load_game``). Returns how many seats were timed out.
     """
     from django.contrib.auth import get_user_model
 
@@ -66,6 +86,8 @@ def enforce_deadlines_task() -> int:
         try:
             timed_out += bool(game_timeout(game_id=game_id, seat_order=order,
                                            expected_version=version))
+        except GameDamaged:
+            continue
         except Exception:  # noqa: BLE001 - one broken game must not stop the sweep for all
             logger.exception("timeout of seat %s in game %s failed", order, game_id)
     return timed_out

@@ -237,6 +237,8 @@ else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Orléans Online <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# Operators mailed about server errors and damaged games: DJANGO_ADMINS=ops@example.org,...
+ADMINS = [(address, address) for address in env_list("DJANGO_ADMINS")]
 
 # --- Accounts (django-allauth) ----------------------------------------------------------
 
@@ -349,9 +351,17 @@ GAMES_OPEN_GAME_MAX_DAYS = env_int("GAMES_OPEN_GAME_MAX_DAYS", 30)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        # does nothing while ADMINS is empty
+        "mail_admins": {"class": "django.utils.log.AdminEmailHandler", "level": "ERROR"},
+    },
     "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "INFO")},
     # --- issue 8: ordinary refusals (403, 404) are one line, not a traceback ---
     "filters": {"refusals": {"()": "orleans_site.log_filters.RefusalsWithoutTraceback"}},
-    "loggers": {"django.request": {"filters": ["refusals"]}},
+    "loggers": {
+        "django.request": {"filters": ["refusals"]},
+        # a game that cannot be loaded, once per game an hour (games.rules.report_damaged)
+        "games.damaged": {"handlers": ["mail_admins"], "level": "ERROR"},
+    },
 }

@@ -10,7 +10,8 @@
 Every service is keyword-only, runs in one ``transaction.atomic`` block and locks the
 game row with ``select_for_update`` before reading anything it will change. Errors a user
 can cause are ``games.errors.ServiceError`` subclasses; a rules engine's ``RulesError`` passes
-through unchanged. This package re-exports every public name, so
+through unchanged; a game whose state cannot be loaded raises ``GameDamaged``
+(``games.rules.load_game``). This package re-exports every public name, so
 ``from games import services; services.game_submit_action(...)`` keeps working.
 """
 from __future__ import annotations

@@ -4,7 +4,9 @@ Every function is keyword-only, runs in one ``transaction.atomic`` block and loc
 game row first. Rules are never decided here: the services ask the game's rules engine
 (``games.rules.engine_for``: which moves are private steps or provisional, the score as it
 stands, the part of the game a timeout stops at) and store what it returns
-(``store._store``); a ``RulesError`` from ``apply`` passes through unchanged.
+(``store._store``); a ``RulesError`` from ``apply`` passes through unchanged. A game whose
+stored state cannot be loaded raises ``GameDamaged`` (``games.rules.load_game``, which
+reports it to the operators) before anything is written.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from django.utils import timezone
 from games import clock
 from games.errors import NoAbsentPlayer, NotSeated, StaleVersion
 from games.models import Game, GameStatus, Move, Seat
-from games.rules import RulesEngine, engine_for
+from games.rules import RulesEngine, engine_for, load_game
 from games.services import outbox
 from games.services.clocks import _player_decided
 from games.services.locks import GameId, _lock_game, _require_status
@@ -67,7 +69,7 @@ def game_submit_action(*, game_id: GameId, user, action: dict, expected_version:
     """
     game = _lock_game(game_id)
     _require_status(game, GameStatus.ACTIVE, "This game is not being played.")
-    rules_engine = engine_for(game)
+    rules_engine, state = load_game(game)
     seat = Seat.objects.filter(game=game, user=user).first()
     if game.version != expected_version and not (
         seat is not None and _only_others_moved_independently(game, seat.order, expected_version)
@@ -75,7 +77,7 @@ def game_submit_action(*, game_id: GameId, user, action: dict, expected_version:
         raise StaleVersion(expected=expected_version, actual=game.version, code=rules_engine.STALE)
     if seat is None:
         raise NotSeated("You do not have a seat at this game.")
-    new_state, events = rules_engine.apply(rules_engine.from_json(game.state), seat.order, action)
+    new_state, events = rules_engine.apply(state, seat.order, action)
     # a provisional planning step (placing, taking back) is no decision: repeating it buys no time
     if not rules_engine.is_provisional(action):
         _player_decided(game, seat)
@@ -94,8 +96,7 @@ def game_resolve(*, game_id: GameId, expected_version: int) -> Move | None:
     game = _lock_game(game_id)
     if game.status != GameStatus.ACTIVE or game.version != expected_version:
         return None
-    rules_engine = engine_for(game)
-    state = rules_engine.from_json(game.state)
+    rules_engine, state = load_game(game)
     if not rules_engine.needs_resolution(state):
         return None
     new_state, events = rules_engine.resolve(state)
@@ -132,8 +133,8 @@ def game_timeout(*, game_id: GameId, seat_order: int, expected_version: int,
     if seat is None or not seat.awaiting or seat.clock_started_at is None \
             or clock.remaining(seat, now) > 0:
         return []
-    rules_engine = engine_for(game)
-    state, moves = rules_engine.from_json(game.state), []
+    rules_engine, state = load_game(game)
+    moves = []
     started_in = rules_engine.game_part(state)  # the part of the game the seat was deciding in
     while len(moves) < MAX_TIMEOUT_ACTIONS and game.status == GameStatus.ACTIVE:
         if rules_engine.game_part(state) != started_in:
@@ -181,8 +182,8 @@ def game_vote_end(*, game_id: GameId, user) -> bool:
         return False
     game.status = GameStatus.FINISHED
     game.finished_at = timezone.now()
-    rules_engine = engine_for(game)
-    game.outcome = rules_engine.score(rules_engine.from_json(game.state))
+    rules_engine, state = load_game(game)
+    game.outcome = rules_engine.score(state)
     game.save(update_fields=["status", "finished_at", "outcome"])
     _sync_awaiting(game, None)
     outbox.game_changed(game, newly_awaited=[], finished=True)

@@ -12,7 +12,7 @@ from django.db import transaction
 
 from games.errors import NotSeated, QueueChanged, QueueError
 from games.models import Game, GameStatus, Seat
-from games.rules import RulesEngine, engine_for
+from games.rules import RulesEngine, engine_for, load_game
 from games.services.clocks import _player_decided
 from games.services.locks import GameId, _lock_game, _require_status
 from games.services.store import _store
@@ -89,8 +89,8 @@ def _lock_queue(game_id: GameId, user) -> tuple[Game, Seat, RulesEngine, Any]:
     seat = Seat.objects.filter(game=game, user=user).first()
     if seat is None:
         raise NotSeated("You do not have a seat at this game.")
-    rules_engine = engine_for(game)
-    return game, seat, rules_engine, rules_engine.from_json(game.state)
+    rules_engine, state = load_game(game)
+    return game, seat, rules_engine, state
 
 
 def _store_queue(game: Game, seat: Seat, rules_engine: RulesEngine, state: Any, entries: list) -> list[dict]:

@@ -12,11 +12,12 @@ from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
 from games.access import get_game_for_user_or_404, get_seat_or_403
 from games.forms import ActionForm
-from games.errors import InvalidSubmission
+from games.rules import check_loadable
+from games.errors import GameDamaged, InvalidSubmission
 from games.presenters.page import game_context
 from games.services import game_submit_action, seat_queue_change
 from games.views.errors import game_errors
-from games.views.regions import render_regions
+from games.views.regions import render_flash, render_regions
 
 
 @require_POST
@@ -64,7 +65,8 @@ def set_queue(request: HttpRequest, game_id) -> HttpResponse:
 @require_GET
 def poll(request: HttpRequest, game_id) -> HttpResponse:
     """``?v=<version>``: 204 if unchanged, else the regions; at the end the regions with
-    status 286, which stops polling."""
+    status 286, which stops polling. A damaged game answers its sentence in ``#flash``,
+    also with 286: polling it again cannot help."""
     game, seat = get_game_for_user_or_404(game_id, request.user)
     try:
         seen = int(request.GET["v"])
@@ -74,11 +76,17 @@ def poll(request: HttpRequest, game_id) -> HttpResponse:
         return HttpResponse(status=204)
     if not (game.is_active or game.is_finished):
         return HttpResponseStopPolling()
-    if game.is_active and seen == game.version:
-        return HttpResponse(status=204)
-    # A finished game always sends its regions once: a game ended by vote (absent player)
-    # finishes without a new move, at the version the page already shows.
-    response = render_regions(request, game, seat)
+    try:
+        if game.is_active and seen == game.version:
+            check_loadable(game)
+            return HttpResponse(status=204)
+        # A finished game always sends its regions once: a game ended by vote (absent player)
+        # finishes without a new move, at the version the page already shows.
+        response = render_regions(request, game, seat)
+    except GameDamaged as damage:
+        response = render_flash(request, damage.message)
+        response.status_code = HttpResponseStopPolling.status_code
+        return response
     if game.is_finished:
         response.status_code = HttpResponseStopPolling.status_code
     return response

@@ -11,9 +11,10 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import selectors
 from games.access import get_game_for_user_or_404, invited_game_closed
 from games.forms import GameCreateForm, JoinForm
-from games.errors import InvalidGameName, InvalidGameOptions
+from games.errors import GameDamaged, InvalidGameName, InvalidGameOptions
 from games.presenters.page import game_context
 from games.services import game_create
+from games.views.errors import damaged_page
 from games.views.regions import render_region_map
 
 
@@ -73,7 +74,10 @@ def _game_page(request: HttpRequest, game_id, token: str | None) -> HttpResponse
         # a game link from an email opened while logged out: log in, then come back
         # (every hidden or unknown game sends anonymous visitors to the login page alike)
         return redirect_to_login(request.get_full_path())
-    context = game_context(game, seat)
+    try:
+        context = game_context(game, seat)
+    except GameDamaged as damage:
+        return damaged_page(request, damage)
     if game.is_open or game.state is None:
         context["join_form"] = JoinForm(initial={"token": token or ""})
         return render(request, "games/game_lobby.html", context)

@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from games import rules
-from games.errors import EngineVersionMismatch, UnknownRules
+from games.errors import EngineVersionMismatch, GameDamaged, UnknownRules
 from games.models import Game
 from games.services import game_submit_action
 from tests.games import fake_engine as fake
@@ -61,9 +61,11 @@ def test_a_state_of_another_major_engine_version_is_refused(started_game):
     started_game.refresh_from_db()
     with pytest.raises(EngineVersionMismatch, match="version 0.9.0"):
         rules.engine_for(started_game)
-    with pytest.raises(EngineVersionMismatch):
+    # the services load games through rules.load_game: the mismatch is a damaged game
+    with pytest.raises(GameDamaged, match="version 0.9.0") as caught:
         game_submit_action(game_id=started_game.pk, user=started_game.creator,
                            action={"type": "pass"}, expected_version=started_game.version)
+    assert isinstance(caught.value.__cause__, EngineVersionMismatch)
 
 
 def test_a_state_of_the_same_major_version_is_played(started_game):

@@ -23,7 +23,7 @@ from django.core.management.base import BaseCommand, CommandError
 from engine.simulate import choose
 from games import services
 from games.models import Game, GameStatus
-from games.rules import engine_for
+from games.rules import load_game
 from orleans_site.celery import app
 
 
@@ -87,8 +87,7 @@ class Command(BaseCommand):
             game = Game.objects.get(pk=game.pk)
             if game.status != GameStatus.ACTIVE:
                 return game, submit_ms, resolve_ms
-            rules_engine = engine_for(game)
-            state = rules_engine.from_json(game.state)
+            rules_engine, state = load_game(game)
             if rules_engine.needs_resolution(state):
                 started = time.perf_counter()
                 services.game_resolve(game_id=game.pk, expected_version=game.version)
