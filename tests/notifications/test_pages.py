@@ -87,3 +87,11 @@ def test_a_forged_or_damaged_token_is_refused(alice):
     for bad in (token[:-2] + "xx", "junk", make_unsubscribe_token(alice.pk, "is_superuser")):
         assert Client().post(f"/notifications/unsubscribe/{bad}/").status_code == 403
     assert preferences_for(alice).turn_emails == TurnEmails.IMMEDIATE
+
+
+def test_every_page_links_the_notification_preferences_and_whole_vacation_days_read_whole(client_for, alice):
+    page = client_for(alice).get("/").text
+    assert 'href="/notifications/preferences/">Notifications</a>' in page
+    preferences = client_for(alice).get("/notifications/preferences/").text
+    assert "vacation days left this year" in preferences
+    assert "21.0" not in preferences and "<strong>21</strong> vacation days" in preferences
