@@ -187,11 +187,12 @@
     if (next) { next.focus(); evt.preventDefault(); }
   });
 
-  // With the board on the page, the text view's place / take-back forms edit the same draft
-  // (their values are the same engine actions); without JavaScript they post as ever.
+  // While there is a draft, the text view's place / take-back forms edit it (their values
+  // are the same engine actions), so the board and the text view never disagree; without a
+  // draft (or without JavaScript) they post their provisional step as ever.
   document.addEventListener("submit", function (evt) {
-    var form = evt.target;
-    if (!planKey() || !form.closest || !form.closest("#game-actions")) return;
+    var form = evt.target, key = planKey();
+    if (!key || !load(key) || !form.closest || !form.closest("#game-actions")) return;
     var value = new FormData(form).get("action");
     var action;
     try { action = JSON.parse(value); } catch (e) { return; }

@@ -152,3 +152,19 @@ def test_a_draft_survives_a_reload_and_another_players_move(settings, page_for, 
     page.wait_for_selector(f"{BOARD}:not([data-plan-key])", state="attached", timeout=TIMEOUT)
     mine = Move.objects.filter(game=started_game, seat=0).get()
     assert sorted(p["follower"] for p in mine.action["placements"]) == ["start_boatman", "start_craftsman"]
+
+
+def test_while_there_is_a_draft_the_text_view_edits_it(page_for, started_game):
+    page = open_board(page_for, started_game)
+    plan_by_clicks(page, "start_boatman", "farmhouse")
+    form = page.locator('#game-actions form[data-form="place-farmhouse"]')
+    form.locator("button").click()  # the text view's only Farmhouse choice now: the Craftsman
+    page.wait_for_function(
+        f"""() => document.querySelectorAll('{BOARD} [data-place="farmhouse"] button.plan-undo').length === 2
+            && !document.querySelector('{BOARD}').hasAttribute('aria-busy')""", timeout=TIMEOUT)
+    assert Move.objects.filter(game=started_game).count() == 0
+    assert page.locator('#game-actions .decision-undo form').count() == 2  # the text view shows the draft
+    page.locator('#game-actions form[data-form="submit_plan"] button').click()
+    page.wait_for_selector(f"{BOARD}:not([data-plan-key])", state="attached", timeout=TIMEOUT)
+    move = Move.objects.get(game=started_game)
+    assert sorted(p["follower"] for p in move.action["placements"]) == ["start_boatman", "start_craftsman"]
