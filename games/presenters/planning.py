@@ -141,5 +141,6 @@ def plan_context(rules, state, seat: int, view: dict, items: list[dict], *, key:
     submit = whole_plan(view, seat)
     placements = submit["placements"]
     label = next((i["label"] for i in items if i["action"]["type"] == "submit_plan"), "Submit my plan")
+    sent = sent if len(sent) <= MAX_DRAFT_CHARS else ""  # an unread draft is not echoed either
     return {"key": key, "draft": draft, "sent": sent, "market": market, "cards": cards,
             "submit": {"action": submit, "label": label, "count": len(placements)}}

@@ -84,3 +84,10 @@ def test_a_list_of_planning_edits_is_read_as_it_is():
     edits = [{"type": "place", "follower": "farmer", "space": "castle"},
              {"type": "unplace", "follower": "farmer", "space": "castle"}]
     assert parse_draft(json.dumps(edits)) == edits
+
+
+def test_a_draft_too_long_to_read_is_not_echoed():
+    state = H.planning_state({0: {"market": ["boatman"]}})
+    view = engine.view(state, 0)
+    items = [{"action": a, "label": ""} for a in engine.legal_actions(state, 0)]
+    assert plan_context(engine, state, 0, view, items, key="k", draft=[], sent="[" * 10_000)["sent"] == ""
