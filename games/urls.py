@@ -15,6 +15,7 @@ game_urls = [
     path("act/", fragments.submit_action, name="games-act"),
     path("queue/", fragments.set_queue, name="games-queue"),
     path("poll/", fragments.poll, name="games-poll"),
+    path("plan/", fragments.plan_preview, name="games-plan"),
     path("seats/", fragments.lobby_seats, name="games-seats"),
 ]
 

@@ -204,7 +204,9 @@ def supply_context(rules, view: dict) -> dict:
     }
 
 
-def _counts_by_type(C, tiles) -> list[dict]:
+def counts_by_type(C, tiles) -> list[dict]:
+    """``[{"tile", "count"}]`` of follower tiles, in the component order of their types
+    (starting tiles first); ``C`` is the engine's component data (``rules.content``)."""
     counts: dict[str, int] = {}
     for tile in tiles:
         counts[tile] = counts.get(tile, 0) + 1
@@ -241,8 +243,8 @@ def player_boards(rules, view: dict, names: dict[int, str]) -> list[dict]:
             "bag_size": p["bag_size"], "draw_count": p["draw_count"],
             "bag": None if bag is None else [{"tile": t, "count": n} for t, n in
                                              sorted(bag.items(), key=lambda kv: _tile_order(C, kv[0]))],
-            "market": None if market is None else _counts_by_type(C, market),
-            "drawn": None if p.get("drawn") is None else _counts_by_type(C, p["drawn"]),
+            "market": None if market is None else counts_by_type(C, market),
+            "drawn": None if p.get("drawn") is None else counts_by_type(C, p["drawn"]),
             "market_size": p["market_size"], "market_capacity": p["market_capacity"],
             "plan_size": p["plan_size"], "technology_count": len(p["technology"]),
             "technology_pending": p["technology_pending"],

@@ -21,7 +21,7 @@ from django.utils import timezone
 from games import clock, rules, selectors
 from games.access import make_invite_token
 from games.models import Game, Seat
-from games.presenters import board
+from games.presenters import board, planning
 from games.presenters.decisions import KIND_PROMPTS, decision_context
 from games.presenters.queue import queue_context
 from games.rules import engine_for
@@ -218,9 +218,11 @@ class GamePage:
     """Everything a game page (and each of its HTMX regions) shows, for one viewer.
 
     ``game``/``seat``/``seats`` are display records (``GameInfo``, ``SeatInfo``); ``view``
-    and ``actions`` the viewer's ``engine.view`` and legal actions; ``board``, ``decision``,
-    ``queue`` (the viewer's own queue panel), ``log`` the presenters' contexts. Fields a
-    page of an open or cancelled game has no use for stay at their defaults.
+    and ``actions`` the viewer's ``engine.view`` and legal actions (with the viewer's draft
+    plan applied while it plans, ``planning.apply_draft``); ``board``, ``decision``,
+    ``plan`` (the planning board, while the viewer plans), ``queue`` (the viewer's own
+    queue panel), ``log`` the presenters' contexts. Fields a page of an open or cancelled
+    game has no use for stay at their defaults.
     """
 
     game: GameInfo
@@ -238,6 +240,7 @@ class GamePage:
     can_vote_end: bool = False
     board: dict | None = None
     decision: dict | None = None
+    plan: dict | None = None
     queue: dict | None = None
     log: list = field(default_factory=list)
     decision_since: int = 0
@@ -249,11 +252,15 @@ class GamePage:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-def game_page(game: Game, seat: Seat | None, *, flash: str | None = None) -> GamePage:
+def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
+              plan_draft: str | None = None) -> GamePage:
     """The ``GamePage`` of ``game`` for the viewer's ``seat`` (None: a spectator).
 
     Reads the game's state only to ask its engine (``engine_for(game)``) for the viewer's
-    view and legal actions; reads only the viewer's own action queue.
+    view and legal actions; reads only the viewer's own action queue. ``plan_draft`` is the
+    page's draft plan (the ``plan_draft`` parameter, ``planning.parse_draft``): while the
+    engine awaits the viewer's plan it is applied to the viewer's state before the view and
+    the legal actions are asked for, and never stored.
     """
     rows = list(game.seats.select_related("user", "user__player_clock").order_by("order"))
     seats = seat_infos(game, rows)
@@ -267,16 +274,29 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None) -> Gam
     if game.state is None:  # cancelled before start
         return page
     state = selectors.game_state(game)
+    rules_engine = engine_for(game)
+    board_for = BOARDS.get(game.rules)
+    planning_now = board_for is not None and seat is not None and game.is_active \
+        and rules_engine.awaiting(state).get(seat.order) == "plan"
+    draft: list[dict] = []
+    if planning_now:
+        state, draft = planning.apply_draft(rules_engine, state, seat.order, planning.parse_draft(plan_draft))
     page.view = selectors.game_view_for_seat(game, state, seat)
     page.actions = selectors.legal_actions_for_seat(game, state, seat)
+    if draft:  # the text view's submit sends the plan the page shows, as the board's does
+        for item in page.actions:
+            if item["action"]["type"] == "submit_plan":
+                item["action"] = planning.whole_plan(page.view, seat.order)
     page.awaited_seats = [s for s in seats if s.awaiting]
     clocks = seat_clocks(game, seats, viewer)
     page.pace, page.end_vote, page.can_vote_end = clocks["pace"], clocks["end_vote"], clocks["can_vote_end"]
     names = {s.order: s.user.username for s in seats}
-    rules_engine = engine_for(game)
-    board_for = BOARDS.get(game.rules)
     page.board = board_for(rules_engine, page.view, names) if board_for else None
     page.decision = decision_context(rules_engine, page.view, page.actions)
+    if planning_now:
+        page.plan = planning.plan_context(
+            rules_engine, state, seat.order, page.view, page.actions,
+            key=f"{game.pk}:{seat.order}:{page.view['round']}", draft=draft, sent=plan_draft or "")
     page.queue = (queue_context(rules_engine, page.view, seat, limit=ACTION_QUEUE_LIMIT)
                   if page.board else None)
     moves = list(selectors.game_moves(game))
@@ -288,7 +308,9 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None) -> Gam
     return page
 
 
-def game_context(game: Game, seat: Seat | None, *, flash: str | None = None) -> dict:
-    """Template context for a game page (``game_page(...).context()``): everything derives
-    from the engine's view; no raw state and no other seat's queue."""
-    return game_page(game, seat, flash=flash).context()
+def game_context(game: Game, seat: Seat | None, *, flash: str | None = None,
+                 plan_draft: str | None = None) -> dict:
+    """Template context for a game page (``game_page(...).context()``; ``plan_draft``: the
+    page's draft plan): everything derives from the engine's view; no raw state and no
+    other seat's queue."""
+    return game_page(game, seat, flash=flash, plan_draft=plan_draft).context()

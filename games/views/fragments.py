@@ -93,6 +93,20 @@ def poll(request: HttpRequest, game_id) -> HttpResponse:
 
 
 @require_GET
+@login_required
+@game_errors
+def plan_preview(request: HttpRequest, game_id) -> HttpResponse:
+    """The regions with the player's draft plan applied (``plan_draft``, see
+    ``games.presenters.planning``): asked by the planning board after each click. Reads
+    only; the draft is never stored (the plan is sent once, as one ``submit_plan``)."""
+    game, seat = get_game_for_user_or_404(game_id, request.user)
+    get_seat_or_403(game, request.user)
+    if not game.is_active:
+        return HttpResponse(status=204)
+    return render_regions(request, game, seat)
+
+
+@require_GET
 def lobby_seats(request: HttpRequest, game_id) -> HttpResponse:
     """The seats of an open game; once it has started or been cancelled, reload the page."""
     game, seat = get_game_for_user_or_404(game_id, request.user, token=request.GET.get("token"))

@@ -53,6 +53,12 @@ def render_region_map(request: HttpRequest, context: dict) -> dict[str, str]:
             for name, board_only, _always in REGIONS if board or not board_only}
 
 
+def plan_draft(request: HttpRequest) -> str | None:
+    """The page's draft plan (``plan_draft``, GET or POST; sent by ``static/js/board.js``
+    with every request of the game page while its player plans), or None."""
+    return request.POST.get("plan_draft") or request.GET.get("plan_draft")
+
+
 def client_region_hashes(request: HttpRequest) -> dict[str, str]:
     """The fingerprints the client says it shows: ``regions=id:hash,id:hash`` (GET or POST)."""
     raw = request.POST.get("regions") or request.GET.get("regions") or ""
@@ -68,9 +74,10 @@ def render_regions(
 
     A region whose fingerprint equals the one the client reports (``regions`` parameter,
     sent by ``static/js/regions.js``) is left out, so a half-filled form or a scrolled log
-    is not replaced for nothing; ``send_all`` (or no report) sends every region.
+    is not replaced for nothing; ``send_all`` (or no report) sends every region. The
+    regions show the viewer's draft plan if the request carries one (``plan_draft``).
     """
-    context = game_context(game, seat, flash=flash) | {"oob": True}
+    context = game_context(game, seat, flash=flash, plan_draft=plan_draft(request)) | {"oob": True}
     known = {} if send_all else client_region_hashes(request)
     board = context.get("board")
     parts = []

@@ -149,6 +149,10 @@ def pages(game: Game, clients: dict, viewer) -> dict[str, str]:
         "seats": client.get(reverse("games-seats", kwargs=kwargs), **HTMX),
     }
     if viewer is not None:
+        draft = json.dumps(own_draft(game, viewer))
+        out["plan preview"] = client.get(reverse("games-plan", kwargs=kwargs), {"plan_draft": draft}, **HTMX)
+        out["poll with a draft"] = client.get(reverse("games-poll", kwargs=kwargs), {"v": -1, "plan_draft": draft},
+                                              **HTMX)
         act = reverse("games-act", kwargs=kwargs)
         out["stale refusal"] = client.post(
             act, {"action": '{"type": "pass"}', "expected_version": game.version + 1000}, **HTMX)
@@ -158,6 +162,19 @@ def pages(game: Game, clients: dict, viewer) -> dict[str, str]:
     for name, response in out.items():
         assert response.status_code < 400, (name, response.status_code)
     return {name: normalised(r.content.decode(), game) for name, r in out.items()}
+
+
+def own_draft(game: Game, viewer: int) -> list[dict]:
+    """A draft plan of the viewer's own (its first two legal placements, one after the
+    other), as the planning board would send it; empty when the viewer is not planning."""
+    state, draft = state_of(game), []
+    for _ in range(2):
+        place = next((a for a in engine.legal_actions(state, viewer) if a["type"] == "place"), None)
+        if place is None:
+            break
+        draft.append(place)
+        state, _ = engine.apply(state, viewer, place)
+    return draft
 
 
 def other_pages(client) -> str:
