@@ -88,7 +88,7 @@ def test_the_game_page_shows_the_vacation_marker_and_the_clocks(
 def test_the_preferences_page_starts_and_stops_the_vacation(client_for, frozen_now, alice):
     client = client_for(alice)
     url = reverse("notifications-preferences")
-    assert "21.0" in client.get(url).text and "Start my vacation" in client.get(url).text
+    assert "<strong>21</strong> vacation days" in client.get(url).text and "Start my vacation" in client.get(url).text
     client.post(reverse("notifications-vacation"), {"action": "start"})
     assert player_clock_for(alice).vacation_since == frozen_now.now
     assert "You are on vacation" in client.get(url).text
