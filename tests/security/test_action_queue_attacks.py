@@ -1,0 +1,180 @@
+"""Attacks on the action queue (RULES §8.7) from the player's own tabs and from outsiders:
+a place used by hand that is still queued, edits from two tabs, edits of a game that is
+not being played, and forged queue posts. A refused edit changes nothing: the game, its
+move log and every seat's queue stay as they were."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+import engine
+from games import services
+from games.models import Game, Seat
+from tests.support.game_driver import (CASTLE_PLAN, VILLAGE_PLAN, moves_after, queue_set, richer_markets, seats,
+                                       state_of, submit)
+from tests.support.html_forms import HTMX
+from tests.support.snapshots import game_snapshot
+
+VILLAGE = {"type": "activate", "space": "village"}
+CASTLE = {"type": "activate", "space": "castle"}
+FARMHOUSE = {"type": "activate", "space": "farmhouse"}
+PASS = {"type": "pass"}
+#: Round 1 plan readying the Village, the Castle and the Farmhouse (with ``richer_markets``
+#: and one more Boatman and Craftsman).
+THREE_PLACES = VILLAGE_PLAN + [{"follower": "farmer", "space": "castle"}, {"follower": "boatman", "space": "castle"},
+                               {"follower": "start_trader", "space": "castle"},
+                               {"follower": "boatman", "space": "farmhouse"},
+                               {"follower": "craftsman", "space": "farmhouse"}]
+
+
+def queues(game) -> list:
+    return list(Seat.objects.filter(game=game).order_by("order").values_list(
+        "action_queue", "action_queue_round", "action_queue_note"))
+
+
+def queue_url(game) -> str:
+    return reverse("games-queue", kwargs={"game_id": game.pk})
+
+
+def flash(response) -> str:
+    assert response.status_code == 200, response.status_code
+    return response.text.split('class="flash"', 1)[1].split("</", 1)[0]
+
+
+@pytest.fixture
+def alice_to_act(started_game, django_capture_on_commit_callbacks):
+    """Round 1 action phase: alice (seat 0) has the Village, the Castle and the Farmhouse
+    ready and queued them in that order; bob planned the Castle and queued a pass. Alice's queue waits
+    at the Village (which follower to recruit is open)."""
+    game = started_game
+    richer_markets(game)
+    data = dict(game.state)
+    data["players"][0]["market"] = sorted(data["players"][0]["market"] + ["boatman", "craftsman"])
+    Game.objects.filter(pk=game.pk).update(state=data)
+    by_order = seats(game)
+    queue_set(game_id=game.pk, user=by_order[0].user, entries=[VILLAGE, CASTLE, FARMHOUSE])
+    queue_set(game_id=game.pk, user=by_order[1].user, entries=[PASS])
+    with django_capture_on_commit_callbacks(execute=True):
+        submit(game, by_order[0], {"type": "submit_plan", "placements": THREE_PLACES})
+        submit(game, by_order[1], {"type": "submit_plan", "placements": CASTLE_PLAN})
+    assert engine.awaiting(state_of(game)) == {0: "action"}
+    by_order[0].refresh_from_db()
+    assert by_order[0].action_queue == [VILLAGE, CASTLE, FARMHOUSE]
+    return game
+
+
+def test_a_queued_place_used_by_hand_leaves_the_queue_and_the_rest_still_plays(alice_to_act):
+    """The Castle, queued second, is used by hand while the queue waits at the Village: its
+    entry can never be played again this round, so it goes; after the Village (by hand) the
+    queued Farmhouse plays instead of the whole queue being dropped at the used Castle."""
+    game = alice_to_act
+    alice = seats(game)[0]
+    submit(game, alice, CASTLE)
+    alice.refresh_from_db()
+    assert alice.action_queue == [VILLAGE, FARMHOUSE]
+    start = game.version
+    submit(game, alice, {"type": "activate", "space": "village", "recruit": "boatman"})
+    assert moves_after(game, start)[-1] == (0, True, FARMHOUSE)
+    alice.refresh_from_db()
+    assert alice.action_queue_note == ""
+
+
+#: Forged queue posts: (op, entry as posted, index as posted).
+FORGED = [
+    ("add", "", None), ("add", "null", None), ("add", "[]", None), ("add", "5", None), ("add", '"castle"', None),
+    ("add", '{"type": "activate"}', None), ("add", '{"type": ["pass"]}', None),
+    ("add", '{"type": "activate", "space": ["castle"]}', None),
+    ("add", '{"type": "activate", "space": {"castle": 1}}', None),
+    ("add", '{"type": "activate", "space": "castle", "seat": 1}', None),
+    ("add", '{"type": "activate", "space": "village", "recruit": true}', None),
+    ("add", '{"type": "activate", "space": "village", "recruit": ["trader"]}', None),
+    ("add", '{"type": "activate", "space": "village", "recruit": "knight"}', None),
+    ("add", '{"type": "activate", "space": "pharmacy", "coins": -1}', None),
+    ("add", '{"type": "activate", "space": "ship", "route": 1e400}', None),
+    ("add", '{"type": "activate", "space": "sacristy"}', None),
+    ("add", '{"type": "activate", "space": "\\u00e9\\u202e\\u0000"}', None),
+    ("add", '{"type": "activate", "space": "village", "' + "k" * 3000 + '": 1}', None),
+    ("add", "[" * 5000 + "]" * 5000, None), ("add", "{not json", None),
+    ("add", json.dumps(VILLAGE), None),  # already queued: a place once a round
+    ("remove", json.dumps(VILLAGE), "1"), ("remove", json.dumps(VILLAGE), "-3"),
+    ("remove", json.dumps(VILLAGE), "99999999999999999999"), ("remove", json.dumps(VILLAGE), "1.5"),
+    ("remove", json.dumps(VILLAGE), "abc"), ("remove", json.dumps(VILLAGE), ""), ("remove", json.dumps(VILLAGE), None),
+    ("remove", json.dumps(CASTLE), "0"), ("remove", "[]", "0"),
+    ("", json.dumps(PASS), None), ("ADD", json.dumps(PASS), None), ("x" * 5000, "", None),
+]
+
+
+@pytest.mark.parametrize("op, entry, index", FORGED, ids=[f"{n}-{f[0][:8]}" for n, f in enumerate(FORGED)])
+def test_a_forged_queue_post_on_the_players_turn_is_refused_readably_and_changes_nothing(
+        client_for, alice_to_act, op, entry, index):
+    game = alice_to_act
+    before, queued = game_snapshot(game.pk), queues(game)
+    data = {"op": op, "entry": entry} | ({} if index is None else {"index": index})
+    response = client_for(seats(game)[0].user).post(queue_url(game), data, **HTMX)
+    shown = flash(response)
+    assert shown.strip()
+    for developer in ("{'type'", "{&#x27;", "queue refused", "seat 0", "Error", "params"):
+        assert developer not in shown, developer
+    assert game_snapshot(game.pk) == before
+    assert queues(game) == queued
+
+
+@pytest.mark.parametrize("status", ["finished", "cancelled", "open"])
+def test_queue_changes_of_a_game_not_being_played_are_refused_and_change_nothing(
+        client_for, started_game, status):
+    """A tab left open on a game that has ended (or a forged post at a lobby)."""
+    game = started_game
+    Game.objects.filter(pk=game.pk).update(status=status)
+    before, queued = game_snapshot(game.pk), queues(game)
+    for op in ("add", "clear", "remove"):
+        response = client_for(seats(game)[0].user).post(
+            queue_url(game), {"op": op, "entry": json.dumps(PASS), "index": "0"}, **HTMX)
+        assert "not being played" in flash(response)
+    assert game_snapshot(game.pk) == before
+    assert queues(game) == queued
+
+
+def test_another_seats_queue_cannot_be_touched_from_a_tab_of_mine(client_for, alice_to_act):
+    """The queue changed is always the poster's own: nothing in the post names a seat."""
+    game = alice_to_act
+    bob = seats(game)[1]
+    bob.refresh_from_db()
+    bob_queue = (bob.action_queue, bob.action_queue_round)
+    client = client_for(seats(game)[0].user)
+    for data in ({"op": "clear", "seat": "1"}, {"op": "remove", "index": "0", "entry": json.dumps(PASS), "seat": "1"},
+                 {"op": "clear", "user": str(bob.user_id)}):
+        client.post(queue_url(game), data, **HTMX)
+    bob.refresh_from_db()
+    assert (bob.action_queue, bob.action_queue_round) == bob_queue
+
+
+def test_two_tabs_adding_and_clearing_leave_what_the_last_edit_saw(client_for, started_game):
+    """Tab A adds the Castle, tab B (showing the empty queue) clears, tab A adds a pass: the
+    clear removed the Castle (an edit applies to the queue as stored, never to a tab's copy)."""
+    game = started_game
+    user = seats(game)[0].user
+    tab_a, tab_b = client_for(user), client_for(user)
+    tab_a.post(queue_url(game), {"op": "add", "entry": json.dumps(CASTLE)}, **HTMX)
+    tab_b.post(queue_url(game), {"op": "clear"}, **HTMX)
+    tab_a.post(queue_url(game), {"op": "add", "entry": json.dumps(PASS)}, **HTMX)
+    assert queues(game)[0][0] == [PASS]
+
+
+def test_a_tab_acting_after_its_queue_played_from_another_tab_is_stale(alice_to_act):
+    """Tab A shows alice's turn; in tab B she queues the Castle, which plays at once (her
+    own move, then bob's queued pass). Tab A's Castle, posted on its old version, is refused
+    as stale: the queued move counts as hers, it never plays twice."""
+    from games.errors import StaleVersion
+
+    game = alice_to_act
+    alice = seats(game)[0].user
+    seen = game.version
+    services.seat_queue_change(game_id=game.pk, user=alice, op="clear")
+    services.seat_queue_change(game_id=game.pk, user=alice, op="add", entry=CASTLE)
+    assert (0, True, CASTLE) in moves_after(game, seen)
+    after = game_snapshot(game.pk)
+    with pytest.raises(StaleVersion):
+        services.game_submit_action(game_id=game.pk, user=alice, action=CASTLE, expected_version=seen)
+    assert game_snapshot(game.pk) == after
