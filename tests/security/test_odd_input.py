@@ -58,6 +58,7 @@ def games(alice, bob, carol, make_game):
     """An active game alice plays (with bob), and a private open game alice created; alice's
     preferences exist (the preferences page makes the defaults on its first visit)."""
     preferences_for(alice)
+    preferences_for(carol)
     return new_started_game(alice, bob, seed=3), make_game(alice, seats=4, is_public=False)
 
 
@@ -66,6 +67,10 @@ def odd_requests(active, lobby):
     for value in ODD:
         yield "get", reverse("games-poll", kwargs={"game_id": active.pk}), {"v": value}
         yield "get", reverse("games-seats", kwargs={"game_id": lobby.pk}), {"token": value}
+        if value and "/" not in value:
+            yield "get", reverse("games-invite", kwargs={"game_id": lobby.pk, "token": value}), {}
+            yield "get", reverse("games-invite", kwargs={"game_id": active.pk, "token": value}), {}
+        yield "post", reverse("games-join", kwargs={"game_id": lobby.pk}), {"token": value}
         yield "post", reverse("games-act", kwargs={"game_id": active.pk}), {"action": value, "expected_version": value}
         yield "post", reverse("games-act", kwargs={"game_id": active.pk}), {
             "action": json.dumps({"type": "submit_plan", "placements": [{"follower": value, "space": value}]}),
@@ -83,9 +88,12 @@ def odd_requests(active, lobby):
 
 
 @pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
-def test_odd_values_in_any_field_are_refused_readably_and_change_nothing(client_for, games, alice, htmx):
+@pytest.mark.parametrize("who", ["player", "stranger"])
+def test_odd_values_in_any_field_are_refused_readably_and_change_nothing(client_for, games, alice, carol, htmx,
+                                                                          who):
+    """``player``: alice, seated at both games; ``stranger``: carol, seated at neither."""
     active, lobby = games
-    client = client_for(alice)
+    client = client_for(alice if who == "player" else carol)
     before = world(active, lobby)
     for method, url, data in odd_requests(active, lobby):
         response = getattr(client, method)(url, data, **(HTMX if htmx else {}))
