@@ -140,7 +140,7 @@ def next_queued(state: GameState, seat: int, entries: list) -> tuple:
         return "wait", _reason("queue_not_turn")
     head = entries[0]
     try:
-        head = check_entry(state, seat, head)
+        check_entry(state, seat, head)
     except QueueRefused as refused:
         if not (isinstance(head, dict) and isinstance(head.get("space"), str)
                 and refused.code in ("queue_not_own", "queue_not_action")):
