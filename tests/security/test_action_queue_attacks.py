@@ -218,3 +218,24 @@ def test_a_bogus_stored_queue_does_not_break_the_other_players_move(alice_to_act
     alice.refresh_from_db()
     assert alice.action_queue == []
     assert "could not be played" in alice.action_queue_note
+
+
+def test_a_drop_note_longer_than_200_characters_is_stored_whole(alice, bob, django_capture_on_commit_callbacks):
+    """A Village entry fixing a Trader and a place tile of a hidden stack drops with a
+    sentence of over 200 characters; the note used to be a CharField(200): on PostgreSQL
+    storing it failed (DataError), a server error for the move that handed over the turn."""
+    from tests.support.game_driver import new_started_game
+
+    game = new_started_game(alice, bob, place_tile_market="market3")
+    by_order = seats(game)
+    hidden = game.state["place_tiles"]["stack"]["I"][0]
+    entry = {"type": "activate", "space": "village", "recruit": "trader", "place_tile": hidden}
+    queue_set(game_id=game.pk, user=by_order[0].user, entries=[entry])
+    with django_capture_on_commit_callbacks(execute=True):
+        submit(game, by_order[0], {"type": "submit_plan", "placements": VILLAGE_PLAN})
+        submit(game, by_order[1], {"type": "submit_plan", "placements": CASTLE_PLAN})
+    note = Seat.objects.get(pk=by_order[0].pk).action_queue_note
+    assert len(note) > 200
+    # SQLite keeps any length: check the column's own limit as well
+    assert len(note) <= (Seat._meta.get_field("action_queue_note").max_length or len(note))
+    assert note.endswith("is not available to take.")
