@@ -132,13 +132,24 @@ def next_queued(state: GameState, seat: int, entries: list) -> tuple:
       not fix (``queue_choice_open``; the player decides, the queue stays);
     - ``("drop", reason)``: the head cannot be played (``queue_not_playable``; the game
       went another way), so the whole queue is dropped; the reason's ``params["why"]`` is
-      the refusal code of the head as an action and its message names both.
+      the refusal code of the head as an action and its message names both. A head that
+      :func:`check_entry` refuses by its shape (any JSON value: ``queue_entry``,
+      ``queue_field``, ``queue_choice``) is dropped with that code, never raises.
     """
     if not entries:
         return "wait", _reason("queue_empty")
     if awaiting_data(state.data).get(seat) != "action":
         return "wait", _reason("queue_not_turn")
     head = entries[0]
+    try:
+        check_entry(state, seat, head)
+    except QueueRefused as refused:
+        if not (isinstance(head, dict) and isinstance(head.get("space"), str)
+                and refused.code in ("queue_not_own", "queue_not_action")):
+            # not an entry at all (stored by other means than check_queue): dropped, never
+            # matched loosely or searched for a reason with values of the wrong type
+            return "drop", _reason("queue_not_playable", entry=describe_queue_entry(head), why=refused.code,
+                                   why_params=dict(refused.params))
     legal = legal_data(state.data, seat)
     found = [a for a in legal if matches(a, head)]
     label = describe_queue_entry(head)

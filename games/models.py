@@ -141,8 +141,10 @@ class Seat(models.Model):
     action_queue_round = models.PositiveSmallIntegerField(
         default=0, help_text="the round the action queue was made for (other rounds ignore it)"
     )
-    action_queue_note = models.CharField(
-        max_length=200, blank=True, help_text="why the action queue last stopped (shown to its player)"
+    # a text, not a CharField(200): the engine's drop sentence names the entry and the reason
+    # (over 200 characters for a Village entry fixing a place tile), too long for PostgreSQL
+    action_queue_note = models.TextField(
+        blank=True, help_text="why the action queue last stopped (shown to its player)"
     )
     joined_at = models.DateTimeField(auto_now_add=True)
 

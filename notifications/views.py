@@ -16,6 +16,7 @@ from notifications.services import (
     InvitationError, invitation_create, preferences_for, unsubscribe, unsubscribe_describe,
 )
 from notifications.tokens import BadToken, read_unsubscribe_token
+from orleans_site.text import refused_characters
 
 
 @login_required
@@ -64,9 +65,16 @@ def invite(request: HttpRequest, game_id) -> HttpResponse:
     the same player twice sends one email.
     """
     username = (request.POST.get("username") or "").strip()
-    invitee = get_user_model().objects.filter(username__iexact=username).first() if username else None
+    # a username never holds control characters (PlainTextValidator at signup); PostgreSQL
+    # cannot even compare a text holding NUL, so such a name is refused before any query
+    readable = bool(username) and not refused_characters(username)
+    invitee = get_user_model().objects.filter(username__iexact=username).first() if readable else None
     if invitee is None:
-        messages.error(request, f"There is no player called “{username}”." if username else "Name a player to invite.")
+        if not username:
+            messages.error(request, "Name a player to invite.")
+        else:
+            messages.error(request, f"There is no player called “{username}”." if readable
+                           else "There is no player with that name.")
     else:
         try:
             invitation_create(game_id=game_id, inviter=request.user, invitee=invitee)

@@ -16,8 +16,12 @@ from games.services import vacation_start, vacation_stop
 @require_POST
 def vacation(request: HttpRequest) -> HttpResponse:
     """Start (``action=start``) or stop (``action=stop``) the user's vacation, then go back
-    to the preferences page, where the vacation card is."""
-    if request.POST.get("action") == "start":
+    to the preferences page, where the vacation card is. Any other ``action`` (a forged
+    or truncated post) changes nothing."""
+    action = request.POST.get("action")
+    if action not in ("start", "stop"):
+        messages.error(request, "Choose whether to start or to stop your vacation.")
+    elif action == "start":
         try:
             vacation_start(user=request.user)
         except VacationError as exc:

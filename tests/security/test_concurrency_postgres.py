@@ -160,3 +160,54 @@ def test_leaving_while_the_last_seat_is_taken(alice, bob, carol):
     else:
         assert results[0] is None and isinstance(results[1], Seat)
         assert orders == [0, 1] and game.state is None
+
+
+def _castles_planned(alice, bob):
+    """Round 1 action phase, seat 0 to act, both seats with the Castle ready (the reveal
+    ran on commit: Celery is eager)."""
+    from tests.support.game_driver import CASTLE_PLAN
+
+    game = new_started_game(alice, bob)
+    for order in (0, 1):
+        game.refresh_from_db()
+        services.game_submit_action(game_id=game.pk, user=user_at(game, order), expected_version=game.version,
+                                    action={"type": "submit_plan", "placements": CASTLE_PLAN})
+    assert engine.awaiting(state_of(game)) == {0: "action"}
+    return game
+
+
+def test_queueing_a_place_while_using_it_by_hand_uses_it_once(alice, bob):
+    """Tab A queues the Castle (which would play at once: it is the player's turn) while tab
+    B clicks it: the Castle is used exactly once, the log has no gap."""
+    castle = {"type": "activate", "space": "castle"}
+    game = _castles_planned(alice, bob)
+    user, version = user_at(game, 0), game.version
+
+    def queue():
+        services.seat_queue_change(game_id=game.pk, user=user, op="add", entry=castle)
+        return "queued"
+
+    def click():
+        services.game_submit_action(game_id=game.pk, user=user, action=castle, expected_version=version)
+        return "clicked"
+
+    run_together(queue, click)
+    used = Move.objects.filter(game=game, seat=0, action=castle).count()
+    assert used == 1
+    assert_log_is_gapless(game)
+
+
+def test_two_tabs_adding_at_the_same_moment_keep_both_entries(alice, bob):
+    """Planning: tab A queues the Castle, tab B a pass, at the same moment: the row lock
+    makes one edit wait for the other, so neither is lost."""
+    game = new_started_game(alice, bob)
+    user = user_at(game, 0)
+    entries = [{"type": "activate", "space": "castle"}, {"type": "pass"}]
+
+    def add(entry):
+        return lambda: services.seat_queue_change(game_id=game.pk, user=user, op="add", entry=entry)
+
+    results = run_together(add(entries[0]), add(entries[1]))
+    queue = Seat.objects.get(game=game, order=0).action_queue
+    # a pass queued first refuses anything after it; otherwise both are kept
+    assert queue == entries or (queue == [entries[1]] and any(isinstance(r, Exception) for r in results)), results

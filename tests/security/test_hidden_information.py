@@ -408,3 +408,82 @@ def test_the_viewer_alone_sees_its_bag_and_plan(make_game, alice, bob, carol):
     for other in game.seats.exclude(order=planner):
         if not data["players"][other.order]["plan"]:  # its own plan would show, rightly
             assert " planned" not in "".join(render_all(game, other).values())
+
+
+# --- Refusal sentences and queue notes say nothing about the hidden place-tile stacks ------
+
+
+def _village_to_act(game: Game, capture) -> Game:
+    """Round 1 action phase: alice (seat 0) planned the Village and acts first; bob the Castle."""
+    from tests.support.game_driver import CASTLE_PLAN, VILLAGE_PLAN, seats, submit
+
+    by_order = seats(game)
+    with capture(execute=True):
+        submit(game, by_order[0], {"type": "submit_plan", "placements": VILLAGE_PLAN})
+        submit(game, by_order[1], {"type": "submit_plan", "placements": CASTLE_PLAN})
+    assert engine.awaiting(state_of(game)) == {0: "action"}
+    return game
+
+
+def _refusals_about(game: Game, tile: str) -> dict:
+    """Every sentence alice (seat 0) is given when she names the place tile ``tile``: taking
+    it with the Village's Trader, using it, queueing it, and the note of a queue dropped at it."""
+    from games.errors import ServiceError
+    from games.rules import player_message, rules_errors
+
+    alice = user_at(game, 0)
+    said = {}
+    attempts = {
+        "take": {"type": "activate", "space": "village", "recruit": "trader", "place_tile": tile},
+        "use": {"type": "activate", "space": tile},
+    }
+    for name, action in attempts.items():
+        game.refresh_from_db()
+        try:
+            services.game_submit_action(game_id=game.pk, user=alice, action=action, expected_version=game.version)
+        except (ServiceError, *rules_errors()) as exc:
+            said[name] = (getattr(exc, "code", None), player_message(exc).replace(tile, "<tile>"))
+    for name, entry in {"queue": {"type": "activate", "space": tile},
+                        "queued take": attempts["take"]}.items():
+        try:
+            services.seat_queue_change(game_id=game.pk, user=alice, op="add", entry=entry)
+        except ServiceError as exc:
+            said[name] = (exc.code, exc.message)
+        seat = game.seats.get(order=0)
+        said[name + " note"] = seat.action_queue_note
+        services.seat_queue_change(game_id=game.pk, user=alice, op="clear")
+    return said
+
+
+def _with_stack_swapped(game: Game, tile: str) -> str:
+    """Swap hidden ``tile`` with the first hidden tile of the other stack (the stacks'
+    sizes and every open tile unchanged); returns the tile it was swapped with."""
+    data = copy.deepcopy(game.state)
+    stacks = data["place_tiles"]["stack"]
+    mine = next(k for k, tiles in stacks.items() if tile in tiles)
+    other = next(k for k in stacks if k != mine)
+    partner = stacks[other][0]
+    stacks[mine][stacks[mine].index(tile)], stacks[other][0] = partner, tile
+    Game.objects.filter(pk=game.pk).update(state=data)
+    game.refresh_from_db()
+    return partner
+
+
+def test_no_refusal_or_queue_note_tells_which_hidden_stack_holds_a_place_tile(
+        alice, bob, django_capture_on_commit_callbacks):
+    """A tile in hidden stack I or II, asked for by the Village's Trader, used, queued, or
+    queued for the Trader: the same code and sentence whichever hidden stack holds it, and
+    nothing changes in the game (RULES §12.3: only open tiles are known)."""
+    game = _village_to_act(new_started_game(alice, bob, seed=SEED, place_tile_market="market3"),
+                           django_capture_on_commit_callbacks)
+    hidden = [t for tiles in game.state["place_tiles"]["stack"].values() for t in tiles]
+    assert hidden
+    for tile in hidden[:3] + hidden[-3:]:
+        version = Game.objects.get(pk=game.pk).version
+        before = _refusals_about(game, tile)
+        assert before["take"][0] == "place_tile_taken"
+        assert before["use"][0] == "not_owned" and before["queue"][0] == "queue_not_own"
+        assert "dropped" in before["queued take note"]
+        _with_stack_swapped(game, tile)
+        assert _refusals_about(game, tile) == before
+        assert Game.objects.get(pk=game.pk).version == version
