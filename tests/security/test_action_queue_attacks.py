@@ -65,10 +65,6 @@ def alice_to_act(started_game, django_capture_on_commit_callbacks):
     return game
 
 
-@pytest.mark.xfail(strict=True, reason="engine.queue.queue_after_move removes only the head's entry (the same "
-                                       "open product decision as tests/engine/test_action_queue.py's xfail: a place "
-                                       "refilled by the Bathhouse could be used again): the used Castle stays "
-                                       "queued and drops the Farmhouse after it")
 def test_a_queued_place_used_by_hand_leaves_the_queue_and_the_rest_still_plays(alice_to_act):
     """The Castle, queued second, is used by hand while the queue waits at the Village: its
     entry can never be played again this round, so it goes; after the Village (by hand) the
