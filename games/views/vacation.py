@@ -6,18 +6,21 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods
 
 from games.errors import VacationError
 from games.services import vacation_start, vacation_stop
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def vacation(request: HttpRequest) -> HttpResponse:
     """Start (``action=start``) or stop (``action=stop``) the user's vacation, then go back
     to the preferences page, where the vacation card is. Any other ``action`` (a forged
-    or truncated post) changes nothing."""
+    or truncated post) changes nothing; a GET (a typed or bookmarked address) goes to the
+    preferences page."""
+    if request.method == "GET":
+        return redirect("notifications-preferences")
     action = request.POST.get("action")
     if action not in ("start", "stop"):
         messages.error(request, "Choose whether to start or to stop your vacation.")

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from games import clock
-from games.models import Move, Seat
+from games.models import Move, PlayerClock, Seat
 from games.services import (
     VacationError, vacation_days_left, vacation_start, vacation_stop,
 )
@@ -102,3 +102,9 @@ def test_the_vacation_card_posts_to_the_games_app(client_for, frozen_now, alice)
     assert f'action="{reverse("games-vacation")}"' in page
     client.post(reverse("games-vacation"), {"action": "start"})
     assert player_clock_for(alice).vacation_since == frozen_now.now
+
+
+def test_opening_the_vacation_address_leads_to_the_preferences_page_and_changes_nothing(client_for, alice):
+    response = client_for(alice).get("/vacation/")
+    assert response.status_code == 302 and response["Location"] == "/notifications/preferences/"
+    assert not PlayerClock.objects.filter(user=alice).exists()
