@@ -126,7 +126,10 @@ def test_a_follower_is_planned_with_the_keyboard_only(page_for, started_game):
         f"""() => document.querySelectorAll('{BOARD} [data-place="{place}"] button.plan-undo').length === 1
             && !document.querySelector('{BOARD}').hasAttribute('aria-busy')""", timeout=TIMEOUT)
     assert planned(page, place).get_attribute("data-action").find(first) > 0
-    assert page.evaluate("() => document.activeElement.matches('#game-mine button.pick, #game-mine .plan-submit button')")
+    # board.js moves the focus once htmx has settled the swapped region: wait for it (bounded)
+    page.wait_for_function(
+        "() => document.activeElement.matches('#game-mine button.pick, #game-mine .plan-submit button')",
+        timeout=TIMEOUT)
     assert Move.objects.filter(game=started_game).count() == 0
 
 
