@@ -242,7 +242,8 @@ def vacation_status(user, now: dt.datetime | None = None) -> dict:
     and ``days_left`` this calendar year."""
     player_clock = player_clock_for(user)
     return {"since": player_clock.vacation_since,
-            "days_left": vacation_days_left(player_clock, now or timezone.now())}
+            # tenths of a day: a one-minute vacation leaves "21", not "20.999"
+            "days_left": round(vacation_days_left(player_clock, now or timezone.now()), 1)}
 
 
 def users_on_vacation(user_ids) -> set[int]:

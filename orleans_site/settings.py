@@ -61,6 +61,7 @@ if not DEBUG and SECRET_KEY == _INSECURE_SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+CSRF_FAILURE_VIEW = "orleans_site.csrf.csrf_failure"  # the site's "page expired" page, not Django's bare one
 SITE_ID = 1
 SITE_NAME = "Orléans Online"
 

@@ -39,3 +39,13 @@ def test_a_server_error_is_the_friendly_500_and_keeps_its_traceback(caplog):
     assert "RuntimeError" not in response.text
     records = _request_records(caplog, "/boom/")
     assert records and records[0].exc_info is not None
+
+
+def test_a_form_sent_after_logging_in_again_is_the_friendly_page_expired_page(alice):
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(alice)
+    response = strict.post("/games/new/", {"name": "Stale form"})  # no (or an old) CSRF token
+    assert response.status_code == 403
+    assert "This page has expired" in response.text and "Nothing has changed" in response.text
+    assert 'class="site-header"' in response.text and alice.username in response.text
+    assert "CSRF verification" not in response.text and "Forbidden (403)" not in response.text

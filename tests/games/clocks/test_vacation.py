@@ -108,3 +108,11 @@ def test_opening_the_vacation_address_leads_to_the_preferences_page_and_changes_
     response = client_for(alice).get("/vacation/")
     assert response.status_code == 302 and response["Location"] == "/notifications/preferences/"
     assert not PlayerClock.objects.filter(user=alice).exists()
+
+
+def test_a_short_vacation_still_reads_whole_days_on_the_preferences_page(client_for, frozen_now, alice):
+    vacation_start(user=alice)
+    frozen_now.advance(minutes=1)
+    vacation_stop(user=alice)
+    page = client_for(alice).get("/notifications/preferences/").text
+    assert "<strong>21</strong> vacation days" in page and "21.0" not in page
