@@ -34,12 +34,8 @@ def resolve_game_task(game_id: str, version: int) -> bool:
 def _resolve_stalled(game_id, version: int) -> bool:
     """One game of the stalled sweep: True if a resolution was recorded; a damaged or
     failing game is skipped (logged), never the end of the sweep."""
-    from games.services import game_resolve
-
     try:
-        return game_resolve(game_id=game_id, expected_version=version) is not None
-    except GameDamaged:
-        return False
+        return resolve_game_task(game_id, version)  # run here, not queued
     except Exception:  # noqa: BLE001 - one broken game must not stop the sweep for all
         logger.exception("resolving stalled game %s failed", game_id)
         return False

@@ -19,7 +19,7 @@ from django.utils import timezone
 from games import clock
 from games.errors import NoAbsentPlayer, NotSeated, StaleVersion
 from games.models import Game, GameStatus, Move, Seat
-from games.rules import RulesEngine, engine_for, load_game
+from games.rules import RulesEngine, load_game
 from games.services import outbox
 from games.services.clocks import _player_decided
 from games.services.locks import GameId, _lock_game, _require_status
@@ -39,9 +39,10 @@ def moved_independently(rules_engine: RulesEngine, move_seat: int | None, action
     return move_seat is not None and move_seat != seat_order and rules_engine.is_private_step(action)
 
 
-def _only_others_moved_independently(game: Game, seat_order: int, expected_version: int) -> bool:
+def _only_others_moved_independently(game: Game, rules_engine: RulesEngine, seat_order: int,
+                                     expected_version: int) -> bool:
     """True if every move after ``expected_version`` was another seat's independent action
-    (``moved_independently``).
+    (``moved_independently``, asked of the game's ``rules_engine``).
 
     Then the page the player acted on still shows everything their decision depends on, so
     the submission is checked against the current state instead of being refused as stale
@@ -50,7 +51,6 @@ def _only_others_moved_independently(game: Game, seat_order: int, expected_versi
     """
     if not 0 <= expected_version < game.version or game.version - expected_version > STALE_WINDOW:
         return False
-    rules_engine = engine_for(game)
     later = Move.objects.filter(game=game, seq__gt=expected_version).values_list("seat", "action")
     return all(moved_independently(rules_engine, seat, action, seat_order) for seat, action in later)
 
@@ -72,7 +72,7 @@ def game_submit_action(*, game_id: GameId, user, action: dict, expected_version:
     rules_engine, state = load_game(game)
     seat = Seat.objects.filter(game=game, user=user).first()
     if game.version != expected_version and not (
-        seat is not None and _only_others_moved_independently(game, seat.order, expected_version)
+        seat is not None and _only_others_moved_independently(game, rules_engine, seat.order, expected_version)
     ):
         raise StaleVersion(expected=expected_version, actual=game.version, code=rules_engine.STALE)
     if seat is None:

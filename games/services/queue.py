@@ -44,8 +44,10 @@ def _next_queue_move(game: Game, rules_engine: RulesEngine, state: Any) -> tuple
     "play", action)`` or ``(seat, "drop", reason)``; None if every queue waits."""
     awaited = list(rules_engine.awaiting(state))
     current = _queue_round(rules_engine, state)
-    for seat in Seat.objects.filter(game=game, order__in=awaited).order_by("order"):
-        if not seat.action_queue or seat.action_queue_round != current:
+    # one query a move played: the seats' clocks and queues change as moves are stored
+    for seat in Seat.objects.filter(game=game, order__in=awaited,
+                                    action_queue_round=current).order_by("order"):
+        if not seat.action_queue:
             continue
         verdict, detail = rules_engine.queue.next_queued(state, seat.order, seat.action_queue)
         if verdict != "wait":
