@@ -89,6 +89,11 @@ class Notification(models.Model):
         return f"{self.get_kind_display()} to {self.recipient} ({self.status})"
 
 
+def normalize_address(email: str) -> str:
+    """The form an address is stored and compared in: stripped, lower-cased."""
+    return email.strip().lower()
+
+
 class SuppressionReason(models.TextChoices):
     """Why no more mail goes to an address. Stored values are stable."""
 
@@ -99,7 +104,7 @@ class SuppressionReason(models.TextChoices):
 class SuppressedAddress(models.Model):
     """An address that bounces or complained: delivery skips it (``skip_reason`` says so).
 
-    ``email`` is stored lower-cased (see ``notifications.services.address_suppress``);
+    ``email`` is stored lower-cased (``normalize_address``);
     ``note`` says where the report came from (the mail server's answer, an operator).
     """
 
@@ -116,7 +121,7 @@ class SuppressedAddress(models.Model):
 
     def save(self, *args, **kwargs) -> None:
         """Store the address lower-cased (as delivery compares it), whoever writes it."""
-        self.email = self.email.strip().lower()
+        self.email = normalize_address(self.email)
         super().save(*args, **kwargs)
 
 

@@ -25,7 +25,7 @@ from games.models import Game, GameStatus, Seat
 from games.selectors import users_on_vacation
 from notifications.models import (
     Notification, NotificationKind, NotificationStatus, Preferences, SuppressedAddress,
-    SuppressionReason, TurnEmails,
+    SuppressionReason, TurnEmails, normalize_address,
 )
 from orleans_site.tasks import enqueue_on_commit
 
@@ -268,11 +268,6 @@ def _skip_reason(notification: Notification, prefs: Preferences) -> str:
         if not prefs.game_emails:
             return "game emails off"
     return ""
-
-
-def normalize_address(email: str) -> str:
-    """The form an address is compared in: stripped, lower-cased."""
-    return email.strip().lower()
 
 
 def address_suppress(*, email: str, reason: str = SuppressionReason.BOUNCE,

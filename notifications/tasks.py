@@ -57,7 +57,7 @@ def send_digests_task() -> int:
 
     ids = digests_record()
     for pk in ids:
-        deliver_notification_task.delay(pk)
+        publish(deliver_notification_task, pk)
     return len(ids)
 
 

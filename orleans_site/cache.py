@@ -13,6 +13,17 @@ import time
 from django.core.cache.backends.redis import RedisCache
 
 logger = logging.getLogger(__name__)
+
+
+def fail_fast_options() -> dict:
+    """redis-py connection options that give up at once: 1 s connect/read timeouts and no
+    retries. Shared by this cache and the ``/healthz`` client (orleans_site/health.py)."""
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+
+    return {"socket_connect_timeout": 1, "socket_timeout": 1, "retry": Retry(NoBackoff(), 0)}
+
+
 WARN_EVERY_SECONDS = 60  # a login makes several cache calls: one warning a minute is enough
 _last_warning: float | None = None
 
@@ -34,11 +45,7 @@ class FailOpenRedisCache(RedisCache):
     """
 
     def __init__(self, server, params):
-        from redis.backoff import NoBackoff
-        from redis.retry import Retry
-
-        options = {"socket_connect_timeout": 1, "socket_timeout": 1, "retry": Retry(NoBackoff(), 0),
-                   **params.get("OPTIONS", {})}
+        options = {**fail_fast_options(), **params.get("OPTIONS", {})}
         super().__init__(server, {**params, "OPTIONS": options})
 
     def _guard(self, operation, fallback, call, *args, **kwargs):

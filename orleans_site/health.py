@@ -49,11 +49,10 @@ def redis_client():
         return None
     if url not in _clients:
         import redis
-        from redis.backoff import NoBackoff
-        from redis.retry import Retry
 
-        _clients[url] = redis.Redis.from_url(
-            url, socket_timeout=1, socket_connect_timeout=1, retry=Retry(NoBackoff(), 0))
+        from orleans_site.cache import fail_fast_options
+
+        _clients[url] = redis.Redis.from_url(url, **fail_fast_options())
     return _clients[url]
 
 

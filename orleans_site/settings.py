@@ -312,11 +312,12 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", False)
-    if env_bool("DJANGO_BEHIND_TLS_PROXY", False):
+    _BEHIND_TLS_PROXY = env_bool("DJANGO_BEHIND_TLS_PROXY", False)
+    if _BEHIND_TLS_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     # HSTS (issue 8): Django sends it on HTTPS requests only; on by default (a year) when
     # the site says it is behind TLS, DJANGO_HSTS_SECONDS=0 turns it off.
-    _BEHIND_TLS = env_bool("DJANGO_BEHIND_TLS_PROXY", False) or SECURE_SSL_REDIRECT
+    _BEHIND_TLS = _BEHIND_TLS_PROXY or SECURE_SSL_REDIRECT
     SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 365 * 24 * 3600 if _BEHIND_TLS else 0)
 
 # --- Game site --------------------------------------------------------------------------

@@ -21,11 +21,16 @@ REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co"})
 USERNAME_MAX_LENGTH = 30
 
 
+def is_refused(char: str) -> bool:
+    """Whether the single character ``char`` is one a name may not hold (``REFUSED_CATEGORIES``)."""
+    return unicodedata.category(char) in REFUSED_CATEGORIES
+
+
 def refused_characters(text: str) -> list[str]:
     """The characters of ``text`` a name may not hold, in order of appearance, unique."""
     found: list[str] = []
     for char in text:
-        if unicodedata.category(char) in REFUSED_CATEGORIES and char not in found:
+        if is_refused(char) and char not in found:
             found.append(char)
     return found
 
@@ -80,5 +85,5 @@ USERNAME_VALIDATORS = [
 def header_text(text: str) -> str:
     """``text`` made safe for an email header: every refused character (line breaks
     included) becomes a space, runs of whitespace become one space, ends are stripped."""
-    cleaned = "".join(" " if unicodedata.category(c) in REFUSED_CATEGORIES else c for c in str(text))
+    cleaned = "".join(" " if is_refused(c) else c for c in str(text))
     return " ".join(cleaned.split())

@@ -7,7 +7,8 @@
    and rendering + sending them with the in-memory mail backend (seconds).
 
 It writes users and games into the configured database: ``make bench`` points it at a
-scratch database (``BENCH_DATABASE_URL``, default a SQLite file ``.bench.sqlite3``).
+scratch database (PostgreSQL ``BENCH_PG_URL`` when it answers, else a SQLite file
+``.bench.sqlite3``).
 This is a measurement, not a test: it prints figures. It lives in the notifications app
 because it measures notification delivery too (the games app does not import notifications).
 """
