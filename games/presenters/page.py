@@ -170,9 +170,12 @@ class GameResult:
 
 def _result(game: Game, viewer: Seat | None, seats: dict[int, SeatInfo]) -> GameResult:
     finished = selectors.finished_game_result(game, viewer.user if viewer else None)
-    lines = {id(r): ResultLine(seats[r.seat.pk], r.score, r.placement, r.breakdown) for r in finished.results}
-    return GameResult(results=[lines[id(r)] for r in finished.results],
-                      viewer=lines[id(finished.viewer)] if finished.viewer else None)
+
+    def line(r) -> ResultLine:
+        return ResultLine(seats[r.seat.pk], r.score, r.placement, r.breakdown)
+
+    return GameResult(results=[line(r) for r in finished.results],
+                      viewer=line(finished.viewer) if finished.viewer else None)
 
 
 def seat_infos(game: Game, seats: list[Seat]) -> list[SeatInfo]:
