@@ -79,8 +79,6 @@ class GameInfo:
 
     pk: uuid.UUID
     name: str
-    rules: str
-    status: str
     status_label: str
     version: int
     max_seats: int
@@ -89,10 +87,6 @@ class GameInfo:
     creator: UserInfo
     is_open: bool
     is_active: bool
-    is_finished: bool
-    created_at: dt.datetime | None
-    started_at: dt.datetime | None
-    finished_at: dt.datetime | None
 
     @property
     def creator_id(self) -> int:
@@ -107,12 +101,10 @@ class GameInfo:
     def of(cls, game: Game) -> "GameInfo":
         """The display record of ``game``."""
         return cls(
-            pk=game.pk, name=game.name, rules=game.rules, status=game.status,
-            status_label=game.get_status_display(), version=game.version, max_seats=game.max_seats,
-            is_public=game.is_public, options=dict(game.options or {}),
+            pk=game.pk, name=game.name, status_label=game.get_status_display(), version=game.version,
+            max_seats=game.max_seats, is_public=game.is_public, options=dict(game.options or {}),
             creator=UserInfo(game.creator_id, game.creator.username),
-            is_open=game.is_open, is_active=game.is_active, is_finished=game.is_finished,
-            created_at=game.created_at, started_at=game.started_at, finished_at=game.finished_at,
+            is_open=game.is_open, is_active=game.is_active,
         )
 
 
