@@ -79,8 +79,6 @@ class GameInfo:
 
     pk: uuid.UUID
     name: str
-    rules: str
-    status: str
     status_label: str
     version: int
     max_seats: int
@@ -89,10 +87,6 @@ class GameInfo:
     creator: UserInfo
     is_open: bool
     is_active: bool
-    is_finished: bool
-    created_at: dt.datetime | None
-    started_at: dt.datetime | None
-    finished_at: dt.datetime | None
 
     @property
     def creator_id(self) -> int:
@@ -107,12 +101,10 @@ class GameInfo:
     def of(cls, game: Game) -> "GameInfo":
         """The display record of ``game``."""
         return cls(
-            pk=game.pk, name=game.name, rules=game.rules, status=game.status,
-            status_label=game.get_status_display(), version=game.version, max_seats=game.max_seats,
-            is_public=game.is_public, options=dict(game.options or {}),
+            pk=game.pk, name=game.name, status_label=game.get_status_display(), version=game.version,
+            max_seats=game.max_seats, is_public=game.is_public, options=dict(game.options or {}),
             creator=UserInfo(game.creator_id, game.creator.username),
-            is_open=game.is_open, is_active=game.is_active, is_finished=game.is_finished,
-            created_at=game.created_at, started_at=game.started_at, finished_at=game.finished_at,
+            is_open=game.is_open, is_active=game.is_active,
         )
 
 
@@ -170,9 +162,12 @@ class GameResult:
 
 def _result(game: Game, viewer: Seat | None, seats: dict[int, SeatInfo]) -> GameResult:
     finished = selectors.finished_game_result(game, viewer.user if viewer else None)
-    lines = {id(r): ResultLine(seats[r.seat.pk], r.score, r.placement, r.breakdown) for r in finished.results}
-    return GameResult(results=[lines[id(r)] for r in finished.results],
-                      viewer=lines[id(finished.viewer)] if finished.viewer else None)
+
+    def line(r) -> ResultLine:
+        return ResultLine(seats[r.seat.pk], r.score, r.placement, r.breakdown)
+
+    return GameResult(results=[line(r) for r in finished.results],
+                      viewer=line(finished.viewer) if finished.viewer else None)
 
 
 def seat_infos(game: Game, seats: list[Seat]) -> list[SeatInfo]:

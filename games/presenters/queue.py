@@ -24,10 +24,7 @@ def queue_context(rules_engine, view: dict, seat: Seat | None, *, limit: int) ->
     ends_with_pass = bool(entries) and entries[-1].get("type") == "pass"
     candidates = [{"type": "activate", "space": p} for p in me["ready_places"] or [] if p not in queued]
     candidates.append({"type": "pass"})
-
-    def label(entry) -> str:
-        return rules_engine.describe_queue_entry(entry)
-
+    label = rules_engine.describe_queue_entry
     return {
         "entries": [{"label": label(e), "value": json.dumps(e)} for e in entries],
         "candidates": [(json.dumps(c), label(c)) for c in candidates],
