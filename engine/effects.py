@@ -75,9 +75,14 @@ def choice_fields(effect: dict) -> dict[str, tuple]:
     if "payCoins" in effect:
         out["coins"] = tuple(range(effect["payCoins"]["min"], effect["payCoins"]["max"] + 1))
     if "moveMerchant" in effect:
-        out["route"] = tuple(r.id for r in C.ROUTES.values() if r.kind == effect["moveMerchant"])
-        out["good"] = C.GOODS + (None,)
+        out.update(move_fields(effect["moveMerchant"]))
     return out
+
+
+def move_fields(kind: str) -> dict[str, tuple]:
+    """The choice fields of a move along a ``kind`` (``"land"``/``"water"``) route: every
+    route of that kind, and every good or None (RULES §4.2, §4.3)."""
+    return {"route": tuple(r.id for r in C.ROUTES.values() if r.kind == kind), "good": C.GOODS + (None,)}
 
 
 def perform(s: dict, seat: int, effect: dict, name: str, choice: dict, ev: list) -> None:

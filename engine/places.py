@@ -468,17 +468,13 @@ def activatable_places(p: dict) -> list[str]:
     return [pl for pl in owned_places(p) if pl in PLACE_RULES]
 
 
-def _move_fields(kind: str) -> dict[str, tuple]:
-    return {"route": tuple(r.id for r in C.ROUTES.values() if r.kind == kind), "good": C.GOODS + (None,)}
-
-
 #: Choice fields of the board spaces with scalar choices (RULES §5); place tiles' come from
 #: their effect records (``effects.choice_fields``). Town Hall / Gunpowder Tower ``deeds``
 #: lists are not listed: they depend on the position.
 _SPACE_FIELDS: dict[str, dict[str, tuple]] = {
     "village": {"recruit": VILLAGE_RECRUITS, "place_tile": tuple(C.PLACE_TILES)},
-    "ship": _move_fields("water"),
-    "wagon": _move_fields("land"),
+    "ship": E.move_fields("water"),
+    "wagon": E.move_fields("land"),
 }
 
 
