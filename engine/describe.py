@@ -85,7 +85,7 @@ def event_name(event: str) -> str:
 
 def track_rewards() -> dict[str, list[str]]:
     """What each step 1..n of the six character tracks gives, in short English (RULES §6):
-    ``{"boatman": ["1 coins", ..., "citizen / 5 coins"], ...}``. The Boatman's citizen step
+    ``{"boatman": ["2 coins", ..., "citizen / 6 coins"], ...}``. The Boatman's citizen step
     and the Knight's citizen step come from the component data (``*_CITIZEN_STEP``)."""
     boatman = [f"citizen / {c} coins" if i + 1 == C.BOATMAN_CITIZEN_STEP else f"{c} coins"
                for i, c in enumerate(C.BOATMAN_TRACK_COINS)]
