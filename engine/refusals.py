@@ -203,6 +203,9 @@ def render(code: str, params: dict | None = None) -> str:
 
 
 def _place_reason(s: dict, seat: int, action: dict):
+    """Why a ``place`` is not legal: the tile is not in the market, the place is not the
+    player's, a starting follower on the Town Hall (RULES §7.2), a place without circles
+    (§11), no free circle left, or no free circle of its type (§8.4, §8.5, §8.6)."""
     from .phases.planning import _planned_on
     from .matching import town_hall_allows
     from . import steps as S
@@ -330,6 +333,9 @@ def _bathhouse_reason(s: dict, seat: int, action: dict):
 
 
 def _draw_reason(s: dict, seat: int, action: dict, legal: list[dict]):
+    """Why a ``draw`` of that many is not legal: more than the bag holds, than the market
+    has room for (8, 10 with the Gunpowder Tower) or than the Knight track allows less the
+    pull-backs (RULES §8.3, §14.5)."""
     from . import steps as S
     from .phases.followers import draw_count
 
@@ -346,7 +352,8 @@ def _draw_reason(s: dict, seat: int, action: dict, legal: list[dict]):
 
 
 def reason(s: dict, seat: int, action: dict, legal: list[dict]):
-    """``(code, params)``: why the normalised ``action`` is not among ``legal`` for ``seat``."""
+    """``(code, params)``: why the normalised ``action`` is not among ``legal`` for ``seat``
+    (the rule each code stands for is cited where it is found; ``not_allowed`` if none)."""
     t = action["type"]
     space = action.get("space")
     if space is not None and space not in C.PLACES:
