@@ -124,7 +124,7 @@ def describe_action(action: dict, state=None, seat: int | None = None) -> str:
     """
     t = action.get("type")
     if t == "draw":
-        return f"Draw {action['count']} follower{'s' if action['count'] != 1 else ''}"
+        return f"Draw {plural(action['count'], 'follower')}"
     if t == "pull_back":
         return f"Take the {_f(action['follower'])} back from {_place(action['space'])} (instead of a draw)"
     if t == "place":
