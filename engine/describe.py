@@ -5,7 +5,6 @@ translation would replace."""
 from __future__ import annotations
 
 from . import content as C
-from .effects import describe as _describe_effect
 
 #: The one-letter mark of each follower type on the board ("F" for Farmer); "?" for "any".
 FOLLOWER_LETTERS: dict[str, str] = {**{t: C.FOLLOWER_NAMES[t][0] for t in C.FOLLOWER_TYPES}, "any": "?"}
@@ -27,6 +26,17 @@ def follower_letter(tile) -> str:
     return FOLLOWER_LETTERS.get(C.follower_type(str(tile)), "?")
 
 
+def followers_name(kind) -> str:
+    """The plural of a follower type: ``"Knights"``, ``"Boatmen"``, ``"Craftsmen"``."""
+    name = C.FOLLOWER_NAMES.get(kind, str(kind))
+    return name[:-3] + "men" if name.endswith("man") else name + "s"
+
+
+def plural(n: int, word: str) -> str:
+    """``plural(1, "coin")`` -> ``"1 coin"``, ``plural(2, "coin")`` -> ``"2 coins"``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def place_name(place_id) -> str:
     """``"town_hall"`` -> ``"Town Hall"``; an unknown id is shown as given."""
     return C.PLACES[place_id].name if isinstance(place_id, str) and place_id in C.PLACES else str(place_id)
@@ -40,11 +50,9 @@ def describe_place(place_id: str) -> str:
     """What a board space or place tile does, in a short line as the board shows it (RULES
     §5, §11): ``"Take 1 grain"``, ``"Gain 2 coins and 1 development step"``. Raises
     ``KeyError`` for an unknown id."""
-    return _describe_effect(C.PLACES[place_id])
+    from .effects import describe  # effects takes its names from here
 
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    return describe(C.PLACES[place_id])
 
 
 def describe_event(event: str, letter: str = "A", strength: str = "phased") -> str:
@@ -58,9 +66,9 @@ def describe_event(event: str, letter: str = "A", strength: str = "phased") -> s
     if event == "plague":
         return "Each player loses a random follower from the bag (a starting one goes back)"
     if event == "income":
-        return f"+{_plural(amount('coinsPerDevelopmentLevel'), 'coin')} per development level"
+        return f"+{plural(amount('coinsPerDevelopmentLevel'), 'coin')} per development level"
     if event == "trading_day":
-        return f"+{_plural(amount('coinsPerTradingStation'), 'coin')} per trading station"
+        return f"+{plural(amount('coinsPerTradingStation'), 'coin')} per trading station"
     if event == "taxes":
         n = amount("goodsPerCoin")
         return "Pay 1 coin per good" if n == 1 else f"Pay 1 coin per {n} goods"
@@ -77,7 +85,7 @@ def event_name(event: str) -> str:
 
 def track_rewards() -> dict[str, list[str]]:
     """What each step 1..n of the six character tracks gives, in short English (RULES §6):
-    ``{"boatman": ["1 coins", ..., "citizen / 5 coins"], ...}``. The Boatman's citizen step
+    ``{"boatman": ["2 coins", ..., "citizen / 6 coins"], ...}``. The Boatman's citizen step
     and the Knight's citizen step come from the component data (``*_CITIZEN_STEP``)."""
     boatman = [f"citizen / {c} coins" if i + 1 == C.BOATMAN_CITIZEN_STEP else f"{c} coins"
                for i, c in enumerate(C.BOATMAN_TRACK_COINS)]
@@ -116,7 +124,7 @@ def describe_action(action: dict, state=None, seat: int | None = None) -> str:
     """
     t = action.get("type")
     if t == "draw":
-        return f"Draw {action['count']} follower{'s' if action['count'] != 1 else ''}"
+        return f"Draw {plural(action['count'], 'follower')}"
     if t == "pull_back":
         return f"Take the {_f(action['follower'])} back from {_place(action['space'])} (instead of a draw)"
     if t == "place":

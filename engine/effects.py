@@ -12,10 +12,7 @@ from __future__ import annotations
 
 from . import content as C
 from . import steps as S
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+from .describe import followers_name, plural
 
 
 # --- using a simple tile ----------------------------------------------------------------------
@@ -78,9 +75,14 @@ def choice_fields(effect: dict) -> dict[str, tuple]:
     if "payCoins" in effect:
         out["coins"] = tuple(range(effect["payCoins"]["min"], effect["payCoins"]["max"] + 1))
     if "moveMerchant" in effect:
-        out["route"] = tuple(r.id for r in C.ROUTES.values() if r.kind == effect["moveMerchant"])
-        out["good"] = C.GOODS + (None,)
+        out.update(move_fields(effect["moveMerchant"]))
     return out
+
+
+def move_fields(kind: str) -> dict[str, tuple]:
+    """The choice fields of a move along a ``kind`` (``"land"``/``"water"``) route: every
+    route of that kind, and every good or None (RULES §4.2, §4.3)."""
+    return {"route": tuple(r.id for r in C.ROUTES.values() if r.kind == kind), "good": C.GOODS + (None,)}
 
 
 def perform(s: dict, seat: int, effect: dict, name: str, choice: dict, ev: list) -> None:
@@ -114,16 +116,10 @@ def _names(ids) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
-def _followers(kind: str) -> str:
-    from .refusals import followers_name
-
-    return followers_name(kind)
-
-
 #: Effect keys whose presence alone decides the line, first match wins (RULES §11).
 _WHOLE_LINES = (
     ("gainGood", lambda e: f"Take 1 {e['gainGood']}"),
-    ("substitute", lambda e: f"Permanent: your {_followers(e['substitute']['character'])} may fill "
+    ("substitute", lambda e: f"Permanent: your {followers_name(e['substitute']['character'])} may fill "
                              f"{_names(e['substitute']['mayActAs'])} circles (not on beneficial deeds)"),
     ("exemptFromNegativeEvents", lambda e: "Event phase: a Monk here shields you from the next Harvest, "
                                            "Taxes or Plague"),
@@ -138,10 +134,10 @@ _WHOLE_LINES = (
 )
 #: Gains joined with "and" after "Gain " (RULES §11).
 _GAINS = (
-    ("coins", lambda n: _plural(n, "coin")),
-    ("development", lambda n: _plural(n, "development step")),
-    ("coinsPerDevelopmentLevel", lambda n: f"{_plural(n, 'coin')} per development level"),
-    ("coinsPerTradingStation", lambda n: f"{_plural(n, 'coin')} per trading station built"),
+    ("coins", lambda n: plural(n, "coin")),
+    ("development", lambda n: plural(n, "development step")),
+    ("coinsPerDevelopmentLevel", lambda n: f"{plural(n, 'coin')} per development level"),
+    ("coinsPerTradingStation", lambda n: f"{plural(n, 'coin')} per trading station built"),
 )
 
 

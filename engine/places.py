@@ -15,8 +15,6 @@ Place tiles are data (``content.PLACE_TILES``): a simple tile's effect record is
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from . import content as C
 from . import effects as E
 from . import steps as S
@@ -279,14 +277,6 @@ for _pid, _tile in C.PLACE_TILES.items():
         PLACE_RULES[_pid] = (_tile_choices(_pid), _tile_perform(_pid))
 
 
-@lru_cache(maxsize=1024)
-def _free_circles(place_id: str, covered: str | None) -> tuple:
-    circles = list(C.PLACES[place_id].circles)
-    if covered is not None:
-        circles.remove(covered)
-    return tuple(circles)
-
-
 def usable_places(p: dict) -> list[str]:
     """Places ``p`` could activate if ready: full board spaces and own action tiles, and
     the Gunpowder Tower (no circles; RULES §11)."""
@@ -299,7 +289,7 @@ def usable_places(p: dict) -> list[str]:
             tiles = spaces.get(pl)
             if not tiles or pl == "town_hall" or pl not in PLACE_RULES:
                 continue
-            circles = _free_circles(pl, tech.get(pl))  # RULES §8.7 ready: every free circle filled
+            circles = S.circles_left(pl, tech.get(pl))  # RULES §8.7 ready: every free circle filled
             if len(tiles) == len(circles) and fits(circles, tuple(tiles), subs):
                 out.append(pl)
         if spaces.get("town_hall"):
@@ -468,17 +458,13 @@ def activatable_places(p: dict) -> list[str]:
     return [pl for pl in owned_places(p) if pl in PLACE_RULES]
 
 
-def _move_fields(kind: str) -> dict[str, tuple]:
-    return {"route": tuple(r.id for r in C.ROUTES.values() if r.kind == kind), "good": C.GOODS + (None,)}
-
-
 #: Choice fields of the board spaces with scalar choices (RULES §5); place tiles' come from
 #: their effect records (``effects.choice_fields``). Town Hall / Gunpowder Tower ``deeds``
 #: lists are not listed: they depend on the position.
 _SPACE_FIELDS: dict[str, dict[str, tuple]] = {
     "village": {"recruit": VILLAGE_RECRUITS, "place_tile": tuple(C.PLACE_TILES)},
-    "ship": _move_fields("water"),
-    "wagon": _move_fields("land"),
+    "ship": E.move_fields("water"),
+    "wagon": E.move_fields("land"),
 }
 
 

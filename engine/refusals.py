@@ -12,7 +12,7 @@ codes and params stay.
 from __future__ import annotations
 
 from . import content as C
-from .describe import follower_name, place_name
+from .describe import follower_name, followers_name, place_name, plural
 from .errors import IllegalAction
 
 #: The code a site uses for a page showing an older position than the game's (the engine
@@ -29,12 +29,6 @@ _TASKS = {
     "bathhouse": "place or return the followers drawn at the Bathhouse",
 }
 _ROUTE_KINDS = {"water": "waterway", "land": "road"}
-
-
-def followers_name(kind) -> str:
-    """The plural of a follower type: ``"Knights"``, ``"Boatmen"``, ``"Craftsmen"``."""
-    name = C.FOLLOWER_NAMES.get(kind, str(kind))
-    return name[:-3] + "men" if name.endswith("man") else name + "s"
 
 
 def _names(params: dict) -> dict:
@@ -61,10 +55,6 @@ def _names(params: dict) -> dict:
     if "kind" in params:
         out["task"] = _TASKS.get(params["kind"], "answer another decision")
     return out
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _cannot(reason: str):
@@ -126,9 +116,9 @@ MESSAGES: dict = {
     "first_place_tile": _cannot("your first place tile must come from stack I"),
     "place_tile_taken": _cannot("the {place_tile} is not available to take"),
     "not_enough_coins": lambda p: f"The {p['place']} cannot be used: you need at least "
-                                  f"{_count(p['coins'], 'coin')} to pay.",
-    "development_room": lambda p: (f"The {p['place']} cannot take {_count(p['coins'], 'coin')}: your development "
-                                   f"marker has only {_count(p['room'], 'space')} left to the end of the track."),
+                                  f"{plural(p['coins'], 'coin')} to pay.",
+    "development_room": lambda p: (f"The {p['place']} cannot take {plural(p['coins'], 'coin')}: your development "
+                                   f"marker has only {plural(p['room'], 'space')} left to the end of the track."),
     "already_used": "The {place} has already been used this round.",
     "not_an_action": "The {place} is not an action of the action phase.",
     "not_ready": _not_ready,
@@ -143,11 +133,11 @@ MESSAGES: dict = {
     "circle_type": "No free circle of the {place} takes a {follower}.",
     "starting_follower": "Starting followers cannot go on the {place}.",
     "not_on_space": "There is no {follower} on your {place}.",
-    "draw_limit": lambda p: f"You may draw at most {_count(p['most'], 'follower')} now (your Knight track's "
+    "draw_limit": lambda p: f"You may draw at most {plural(p['most'], 'follower')} now (your Knight track's "
                             "draw count).",
-    "market_full": lambda p: f"Your market has room for only {_count(p['most'], 'more follower')}.",
+    "market_full": lambda p: f"Your market has room for only {plural(p['most'], 'more follower')}.",
     "no_draw_left": "Each pull-back takes the place of one draw, and you have no draw left this round.",
-    "bag_short": lambda p: f"Your bag holds only {_count(p['most'], 'follower')}.",
+    "bag_short": lambda p: f"Your bag holds only {plural(p['most'], 'follower')}.",
     "not_drawn": "There is no {follower} among the followers drawn at the Bathhouse.",
     "bathhouse_itself": "The followers drawn at the Bathhouse cannot go on the Bathhouse itself.",
     "technology_target": "A technology tile cannot go there now.",
@@ -162,9 +152,9 @@ MESSAGES: dict = {
     "torture_follower": "You cannot give a follower: your bag holds only starting followers, which are never lost.",
     "payment_item": lambda p: (f"Item {p['index']} of your payment is refused. "
                                f"{render(p.get('why', 'not_allowed'), p.get('why_params') or {})}"),
-    "payment_short": lambda p: (f"Your payment does not settle the debt of {_count(p['debt'], 'coin')}: "
-                                f"choose {_count(p['remaining'], 'more item')}, one per missing coin."),
-    "payment_too_many": lambda p: (f"You owe only {_count(p['debt'], 'coin')}: give one item per missing coin, "
+    "payment_short": lambda p: (f"Your payment does not settle the debt of {plural(p['debt'], 'coin')}: "
+                                f"choose {plural(p['remaining'], 'more item')}, one per missing coin."),
+    "payment_too_many": lambda p: (f"You owe only {plural(p['debt'], 'coin')}: give one item per missing coin, "
                                    "no more."),
     "food_choice": lambda p: f"Return exactly {p['food']} food that you have (grain, cheese or wine).",
     # whose turn and the game's state
@@ -213,6 +203,9 @@ def render(code: str, params: dict | None = None) -> str:
 
 
 def _place_reason(s: dict, seat: int, action: dict):
+    """Why a ``place`` is not legal: the tile is not in the market, the place is not the
+    player's, a starting follower on the Town Hall (RULES §7.2), a place without circles
+    (§11), no free circle left, or no free circle of its type (§8.4, §8.5, §8.6)."""
     from .phases.planning import _planned_on
     from .matching import town_hall_allows
     from . import steps as S
@@ -340,6 +333,9 @@ def _bathhouse_reason(s: dict, seat: int, action: dict):
 
 
 def _draw_reason(s: dict, seat: int, action: dict, legal: list[dict]):
+    """Why a ``draw`` of that many is not legal: more than the bag holds, than the market
+    has room for (8, 10 with the Gunpowder Tower) or than the Knight track allows less the
+    pull-backs (RULES §8.3, §14.5)."""
     from . import steps as S
     from .phases.followers import draw_count
 
@@ -356,7 +352,8 @@ def _draw_reason(s: dict, seat: int, action: dict, legal: list[dict]):
 
 
 def reason(s: dict, seat: int, action: dict, legal: list[dict]):
-    """``(code, params)``: why the normalised ``action`` is not among ``legal`` for ``seat``."""
+    """``(code, params)``: why the normalised ``action`` is not among ``legal`` for ``seat``
+    (the rule each code stands for is cited where it is found; ``not_allowed`` if none)."""
     t = action["type"]
     space = action.get("space")
     if space is not None and space not in C.PLACES:

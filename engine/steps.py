@@ -8,6 +8,8 @@ caller's legality check, so the steps here assume availability was checked.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import content as C
 from .matching import can_fill, fits
 
@@ -142,8 +144,14 @@ def action_places(p: dict) -> list[str]:
 
 def free_circles(p: dict, place_id: str) -> tuple:
     """Circle types of ``place_id`` not covered by a technology tile (RULES §8.6)."""
+    return circles_left(place_id, p["technology"].get(place_id))
+
+
+@lru_cache(maxsize=1024)
+def circles_left(place_id: str, covered: str | None) -> tuple:
+    """Circle types of ``place_id`` once a technology tile covers ``covered`` (None: none
+    covered; RULES §8.6). Cached: the ready check runs it for every place on each view."""
     circles = list(C.PLACES[place_id].circles)
-    covered = p["technology"].get(place_id)
     if covered is not None:
         circles.remove(covered)
     return tuple(circles)

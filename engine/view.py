@@ -21,7 +21,10 @@ from .scoring import outcome_data
 from .state import clone
 
 
-_BOARDS: dict = {}  # board summary by repr of what it depends on; cleared when large
+# Board summary by repr of everything _compute_board reads (spaces, technology, places,
+# tower_used, plan); a board changes rarely between views, and without it `make bench`
+# view median is ~130 us instead of ~87. Cleared whole when full, so memory stays bounded.
+_BOARDS: dict = {}
 _BOARDS_MAX = 16384
 _NOTHING: tuple = ((), {}, {})
 _TOWER_ONLY: tuple = (("gunpowder_tower",), {}, {})
