@@ -62,8 +62,6 @@ def apply_draft(rules, state, seat: int, edits: list[dict]) -> tuple[object, lis
     no longer in the market, the circle was taken…) is left out. The short form is the same
     plan as edits from the stored plan: the take-backs first, then the placements.
     """
-    if not edits:  # the usual render: no replay, so no view before and after either
-        return state, []
     before = _plan(rules.view(state, seat), seat)
     for edit in edits:
         try:
