@@ -82,6 +82,9 @@ def test_three_followers_are_planned_by_clicking_the_board_and_sent_as_one_plan(
         ["castle", "start_boatman"], ["castle", "start_farmer"], ["castle", "start_trader"]]
     # 6 clicks on the board + 1 submit; one read-only GET per placement and one POST
     assert [m for m, _ in requests] == ["GET", "GET", "GET", "POST"]
+    # board.js forgets the sent draft once htmx has settled the answer: wait for it (bounded)
+    page.wait_for_function("() => !Object.keys(localStorage).some(k => k.startsWith('orleans-plan:'))",
+                           timeout=TIMEOUT)
     assert page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('orleans-plan:')).length") == 0
 
 
