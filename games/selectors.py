@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, F, Prefetch, QuerySet
 from django.utils import timezone
 
 from games import clock
-from games.models import Game, GameStatus, Move, PlayerClock, Seat
+from games.models import Game, GameStatus, Invitation, InvitationStatus, Move, PlayerClock, Seat
 from games.rules import engine_for, load_game
 
 _SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
@@ -33,14 +33,66 @@ def games_open_public() -> QuerySet[Game]:
 
 
 def seats_waiting_for(user) -> QuerySet[Seat]:
-    """The user's seats in active games where the engine awaits their decision."""
+    """The user's seats in active games where the engine awaits their decision, most urgent
+    first: by deadline (games whose clock runs out first; no running clock last), then by
+    how long the seat has waited (longest first)."""
     return (
         Seat.objects.filter(user=user, game__status=GameStatus.ACTIVE)
         .exclude(awaiting="")
         .select_related("game")
         .defer("game__state")
-        .order_by("-game__started_at")
+        .order_by(F("deadline").asc(nulls_last=True), F("awaiting_since").asc(nulls_last=True), "pk")
     )
+
+
+def next_waiting_game(user, current_game_id: Any = None) -> Any:
+    """The id of the game to open after ``current_game_id`` with the "Next game" button, or
+    None when no other game waits for ``user``.
+
+    The games waiting for the user in ``seats_waiting_for`` order; from a game in that list
+    the one after it (wrapping round, so pressing again goes through them all), from any
+    other page the most urgent one. The current game is never the answer.
+    """
+    ids = [str(game_id) for game_id in seats_waiting_for(user).values_list("game_id", flat=True)]
+    current = str(current_game_id) if current_game_id is not None else None
+    if current in ids:
+        at = ids.index(current)
+        ids = ids[at + 1:] + ids[:at]
+    return ids[0] if ids else None
+
+
+def invitations_for(user) -> QuerySet[Invitation]:
+    """The user's pending invitations by name to games still open, oldest first."""
+    return (
+        Invitation.objects.filter(invitee=user, status=InvitationStatus.PENDING, game__status=GameStatus.OPEN)
+        .select_related("game", "inviter").defer("game__state").order_by("created_at", "pk")
+    )
+
+
+def rematches_awaiting(user) -> QuerySet[Seat]:
+    """The user's seats at rematches waiting for their answer (``Seat.accepted`` false),
+    oldest first, with the game and the finished game it follows."""
+    return (
+        Seat.objects.filter(user=user, accepted=False, game__status=GameStatus.OPEN)
+        .select_related("game", "game__rematch_of", "game__creator")
+        .defer("game__state", "game__rematch_of__state").order_by("game__created_at", "pk")
+    )
+
+
+def open_tables_for(user, limit: int = 20) -> list[Game]:
+    """Open public games with a free seat that ``user`` does not already sit at (anyone's
+    for an anonymous visitor), newest first, at most ``limit``."""
+    games = games_open_public().filter(seat_count__lt=F("max_seats"))
+    if getattr(user, "is_authenticated", False):
+        games = games.exclude(seats__user=user)
+    return list(games[:limit])
+
+
+def waiting_count(user) -> int:
+    """How many things wait for ``user``: decisions in active games, pending invitations and
+    rematches to answer (the navigation's count)."""
+    return (seats_waiting_for(user).count() + invitations_for(user).count()
+            + rematches_awaiting(user).count())
 
 
 def _user_games(user, *statuses: GameStatus) -> QuerySet[Game]:

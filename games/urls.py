@@ -2,7 +2,7 @@
 with ``games-``."""
 from django.urls import include, path
 
-from games.views import fragments, lobby, pages, vacation
+from games.views import fragments, invitations, lobby, pages, vacation
 
 game_urls = [
     path("", pages.game_detail, name="games-detail"),
@@ -25,5 +25,8 @@ urlpatterns = [
     path("vacation/", vacation.vacation, name="games-vacation"),
     path("games/", pages.lobby, name="games-lobby"),
     path("games/new/", pages.game_new, name="games-new"),
+    path("games/next/", pages.next_game, name="games-next"),
+    path("invitations/<int:invitation_id>/accept/", invitations.accept, name="games-invitation-accept"),
+    path("invitations/<int:invitation_id>/decline/", invitations.decline, name="games-invitation-decline"),
     path("games/<uuid:game_id>/", include(game_urls)),
 ]

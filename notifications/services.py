@@ -10,7 +10,6 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import smtplib
-import uuid
 from collections.abc import Iterable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -27,7 +26,6 @@ from notifications.models import (
     Notification, NotificationKind, NotificationStatus, Preferences, SuppressedAddress,
     SuppressionReason, TurnEmails, normalize_address,
 )
-from orleans_site.tasks import enqueue_on_commit
 
 logger = logging.getLogger(__name__)
 
@@ -37,10 +35,6 @@ CLAIM_LEASE = dt.timedelta(minutes=5)
 MAX_ATTEMPTS = 5
 RETRY_DELAYS = (dt.timedelta(minutes=1), dt.timedelta(minutes=5), dt.timedelta(minutes=30),
                 dt.timedelta(hours=2))
-
-
-class InvitationError(Exception):
-    """An invitation the site refuses; the message is shown to the user."""
 
 
 def preferences_for(user) -> Preferences:
@@ -181,31 +175,16 @@ def reminders_record(*, now: dt.datetime | None = None) -> list[int]:
         key__in=[row.key for row in rows]).values_list("pk", flat=True))
 
 
-def invitation_create(*, game_id: uuid.UUID | str, inviter, invitee) -> Notification:
-    """Invite ``invitee`` to an open game ``inviter`` sits at; the email goes after commit.
-
-    Idempotent: inviting the same user to the same game again returns the first invitation
-    and sends nothing more. Raises ``InvitationError``.
-    """
-    from notifications.tasks import deliver_notification_task
-
-    with transaction.atomic():
-        game = Game.objects.filter(pk=game_id).first()
-        if game is None or game.status != GameStatus.OPEN:
-            raise InvitationError("Only a game that has not started can take invitations.")
-        seated = set(Seat.objects.filter(game=game).values_list("user_id", flat=True))
-        if inviter.pk not in seated:
-            raise InvitationError("Only a player at this game can invite others.")
-        if invitee.pk in seated:
-            raise InvitationError(f"{invitee} already has a seat at this game.")
-        notification, created = Notification.objects.get_or_create(
-            recipient=invitee, kind=NotificationKind.INVITATION, key=str(game.id),
-            defaults={"game": game, "version": game.version,
-                      "data": {"inviter": inviter.get_username()}},
-        )
-        if created:
-            enqueue_on_commit(deliver_notification_task, notification.pk)
-    return notification
+def record_invitation(*, game: Game, inviter, invitee, rematch: bool = False) -> tuple[Notification, bool]:
+    """Record the email inviting ``invitee`` to ``game`` (by ``inviter``; ``rematch``: to
+    accept a rematch). Called by ``games.services`` through its outbox, in its transaction;
+    the outbox delivers it on commit. One per (invitee, game): returns the row and whether
+    it is new."""
+    return Notification.objects.get_or_create(
+        recipient=invitee, kind=NotificationKind.INVITATION, key=str(game.id),
+        defaults={"game": game, "version": game.version,
+                  "data": {"inviter": inviter.get_username(), "rematch": rematch}},
+    )
 
 
 def _claim(notification_id: int, now: dt.datetime) -> bool:

@@ -3,6 +3,7 @@
 - ``lobby``: game_create, seat_join, seat_leave, game_start, game_cancel, game_expire_open
 - ``play``: game_submit_action, game_resolve, game_timeout, game_vote_end
 - ``queue``: seat_queue_change (the action queue)
+- ``invitations``: invitation_create, invitation_accept, invitation_decline
 - ``clocks``: vacation_start, vacation_stop and the clock around a decision
 - ``store``: writing a move (snapshot, log row, awaited seats) for all of the above
 - ``outbox``: the only place the games app calls ``notifications``
@@ -17,7 +18,7 @@ through unchanged; a game whose state cannot be loaded raises ``GameDamaged``
 from __future__ import annotations
 
 from games.errors import (
-    AlreadySeated, GameFull, GameNotFound, InvalidGameOptions, InviteRequired, NoAbsentPlayer, NotCreator,
+    AlreadySeated, GameFull, GameNotFound, InvalidGameOptions, InvitationError, InviteRequired, NoAbsentPlayer, NotCreator,
     NotEnoughPlayers, NotSeated, QueueChanged, QueueError, ServiceError, StaleVersion, VacationError, WrongStatus,
 )
 from games.selectors import (
@@ -25,6 +26,7 @@ from games.selectors import (
     vacations_used_up,
 )  # reads that lived here before the split
 from games.services.clocks import vacation_start, vacation_stop
+from games.services.invitations import invitation_accept, invitation_create, invitation_decline
 from games.services.lobby import game_cancel, game_create, game_expire_open, game_start, seat_join, seat_leave
 from games.services.locks import GameId
 from games.services.play import (
@@ -35,12 +37,13 @@ from games.services.queue import ACTION_QUEUE_LIMIT, seat_queue_change
 
 __all__ = [
     "ACTION_QUEUE_LIMIT", "MAX_TIMEOUT_ACTIONS", "STALE_WINDOW",
-    "AlreadySeated", "GameFull", "GameId", "GameNotFound", "InvalidGameOptions", "InviteRequired",
+    "AlreadySeated", "GameFull", "GameId", "GameNotFound", "InvalidGameOptions", "InvitationError", "InviteRequired",
     "NoAbsentPlayer", "NotCreator", "NotEnoughPlayers", "NotSeated", "QueueChanged", "QueueError",
     "ServiceError", "StaleVersion", "VacationError", "WrongStatus",
     "_only_others_moved_independently",
     "game_cancel", "game_create", "game_expire_open", "game_resolve", "game_start", "game_submit_action",
-    "game_timeout", "game_vote_end", "moved_independently", "open_game_cutoff",
+    "game_timeout", "game_vote_end", "invitation_accept", "invitation_create", "invitation_decline",
+    "moved_independently", "open_game_cutoff",
     "seat_join", "seat_leave", "seat_queue_change", "seats_past_deadline",
     "vacation_allowance_seconds", "vacation_days_left", "vacation_start", "vacation_stop",
     "vacation_used_seconds", "vacations_used_up",

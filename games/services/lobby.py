@@ -119,6 +119,12 @@ def seat_join(*, game_id: GameId, user, invite_token: str | None = None) -> Seat
     _require_status(game, GameStatus.OPEN, "This game is no longer taking players.")
     if not game.is_public and not check_invite_token(game, invite_token):
         raise InviteRequired("This game is private: you need its invite link to join.")
+    return _take_seat(game, user)
+
+
+def _take_seat(game: Game, user) -> Seat:
+    """Seat ``user`` at the open ``game`` (row locked, access already checked); start the
+    game when this fills the last seat. Raises ``AlreadySeated``, ``GameFull``."""
     taken = list(Seat.objects.filter(game=game).values_list("user_id", "order"))
     if any(user_id == user.pk for user_id, _ in taken):
         raise AlreadySeated("You already have a seat at this game.")

@@ -6,7 +6,9 @@ queued with ``orleans_site.tasks.enqueue_on_commit`` and only run once the rows 
 """
 from __future__ import annotations
 
-from notifications.services import record_game_cancelled, record_game_notifications, record_timed_out
+from notifications.services import (
+    record_game_cancelled, record_game_notifications, record_invitation, record_timed_out,
+)
 from notifications.tasks import deliver_game_notifications_task, deliver_notification_task
 from orleans_site.tasks import enqueue_on_commit
 
@@ -38,3 +40,12 @@ def game_cancelled(game) -> None:
     """Record the creator's "your game was cancelled" email and deliver it on commit."""
     notification = record_game_cancelled(game=game)
     enqueue_on_commit(deliver_notification_task, notification.pk)
+
+
+def invitation_sent(invitation) -> None:
+    """Record the invitee's invitation email (``invitation``: a ``games.Invitation``) and
+    deliver it on commit; recorded once per (invitee, game)."""
+    notification, created = record_invitation(game=invitation.game, inviter=invitation.inviter,
+                                              invitee=invitation.invitee)
+    if created:
+        enqueue_on_commit(deliver_notification_task, notification.pk)

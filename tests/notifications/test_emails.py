@@ -4,8 +4,9 @@ import datetime as dt
 from django.core import mail
 
 from games.models import Seat
+from games.services import invitation_create
 from notifications.models import Notification, NotificationKind as Kind
-from notifications.services import invitation_create, notification_deliver, preferences_for
+from notifications.services import notification_deliver, preferences_for
 
 GAME_LINK = "http://127.0.0.1:8000/games/{}/"
 
