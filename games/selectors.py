@@ -14,7 +14,9 @@ from django.db.models import Count, F, Prefetch, QuerySet
 from django.utils import timezone
 
 from games import clock
-from games.models import Game, GameStatus, Invitation, InvitationStatus, Move, PlayerClock, Seat
+from games.models import (
+    ChatChannel, ChatMessage, ChatReader, Game, GameStatus, Invitation, InvitationStatus, Move, PlayerClock, Seat,
+)
 from games.rules import engine_for, load_game
 
 _SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
@@ -309,3 +311,82 @@ def vacations_used_up(now: dt.datetime | None = None) -> list[int]:
     now = now or timezone.now()
     return [row.user_id for row in PlayerClock.objects.filter(vacation_since__isnull=False)
             if vacation_days_left(row, now) <= 0]
+
+
+# --- Chat ----------------------------------------------------------------------------------
+
+#: How many of a channel's latest messages the game page shows.
+CHAT_SHOWN = 50
+
+
+def chat_write_channel(game: Game, seat: Seat | None, user) -> str | None:
+    """The channel ``user`` writes in at ``game`` (``ChatChannel`` value), or None: players
+    in the players' channel; other signed-in users, in a public game, in the spectators'."""
+    if seat is not None:
+        return ChatChannel.PLAYERS
+    if game.is_public and getattr(user, "is_authenticated", False):
+        return ChatChannel.SPECTATORS
+    return None
+
+
+def chat_read_channels(game: Game, seat: Seat | None) -> list[str]:
+    """The channels a viewer of ``game`` reads: players read theirs only (spectators' table
+    talk is kept from them) until the game is over; spectators of a public game read both."""
+    if seat is not None and game.status != GameStatus.FINISHED:
+        return [ChatChannel.PLAYERS]
+    if seat is None and not game.is_public:
+        return []
+    return [ChatChannel.PLAYERS, ChatChannel.SPECTATORS]
+
+
+def chat_messages(game: Game, channel: str, limit: int = CHAT_SHOWN) -> list[ChatMessage]:
+    """The latest ``limit`` messages of ``game``'s ``channel`` not hidden by a moderator,
+    oldest first, authors loaded."""
+    rows = (ChatMessage.objects.filter(game=game, channel=channel, hidden=False)
+            .select_related("author").order_by("-id")[:limit])
+    return list(reversed(rows))
+
+
+def chat_last_id(game: Game, channels: list[str]) -> int:
+    """The id of the newest message of ``game``'s ``channels`` not hidden (0: none): the chat
+    version a page shows (the poll compares it)."""
+    return (ChatMessage.objects.filter(game=game, channel__in=channels, hidden=False)
+            .order_by("-id").values_list("id", flat=True).first() or 0)
+
+
+def chat_reader(user, game: Game) -> ChatReader:
+    """The user's read position and mute at ``game`` (an unsaved default if none is stored,
+    or for a visitor)."""
+    if not getattr(user, "is_authenticated", False):
+        return ChatReader(game=game)
+    return ChatReader.objects.filter(user=user, game=game).first() or ChatReader(user=user, game=game)
+
+
+def chat_unread_counts(user, game_ids, *, since: dt.datetime | None = None) -> dict[Any, int]:
+    """``{game id: messages unread by user}`` in the players' channel of the games of
+    ``game_ids`` where ``user`` sits: other players' messages after the user's read position,
+    not hidden; a muted chat counts nothing. ``since`` also leaves out older messages (the
+    digest counts only the last day's). Games with none are left out."""
+    readers = {r.game_id: r for r in ChatReader.objects.filter(user=user, game_id__in=list(game_ids))}
+    seated = set(Seat.objects.filter(user=user, game_id__in=list(game_ids)).values_list("game_id", flat=True))
+    counts: dict[Any, int] = {}
+    for game_id in seated:
+        reader = readers.get(game_id)
+        if reader is not None and reader.muted:
+            continue
+        messages = ChatMessage.objects.filter(
+            game_id=game_id, channel=ChatChannel.PLAYERS, hidden=False,
+            id__gt=reader.last_read_id if reader else 0).exclude(author=user)
+        if since is not None:
+            messages = messages.filter(created_at__gte=since)
+        count = messages.count()
+        if count:
+            counts[game_id] = count
+    return counts
+
+
+def chat_recent_count(user, game: Game, seconds: int, now: dt.datetime | None = None) -> int:
+    """How many messages ``user`` posted at ``game`` in the last ``seconds`` (the rate limit)."""
+    now = now or timezone.now()
+    return ChatMessage.objects.filter(game=game, author=user,
+                                      created_at__gt=now - dt.timedelta(seconds=seconds)).count()

@@ -2,7 +2,7 @@
 with ``games-``."""
 from django.urls import include, path
 
-from games.views import fragments, invitations, lobby, pages, vacation
+from games.views import chat, fragments, invitations, lobby, pages, vacation
 
 game_urls = [
     path("", pages.game_detail, name="games-detail"),
@@ -17,6 +17,9 @@ game_urls = [
     path("poll/", fragments.poll, name="games-poll"),
     path("plan/", fragments.plan_preview, name="games-plan"),
     path("seats/", fragments.lobby_seats, name="games-seats"),
+    path("chat/", chat.post, name="games-chat"),
+    path("chat/read/", chat.read, name="games-chat-read"),
+    path("chat/mute/", chat.mute, name="games-chat-mute"),
 ]
 
 urlpatterns = [

@@ -148,8 +148,13 @@ def _context(notification: Notification, prefs: Preferences) -> tuple[str, dict]
         seats = {str(s.game_id): s for s in Seat.objects.filter(
             user=user, game_id__in=ids).exclude(awaiting="").select_related("game")}
         ctx["entries"] = [_waiting_entry(seats[i], prefs) for i in ids if i in seats]
+        unread = notification.data.get("chat", {})
+        chat_games = {str(g.pk): g for g in Game.objects.filter(pk__in=list(unread)).defer("state")}
+        ctx["chat"] = [{"game": chat_games[i], "url": game_url(chat_games[i]), "count": n}
+                       for i, n in unread.items() if i in chat_games]
         count = len(ctx["entries"])
-        subject = f"{count} game{'s' if count != 1 else ''} waiting for you"
+        subject = (f"{count} game{'s' if count != 1 else ''} waiting for you" if count or not ctx["chat"]
+                   else "Unread chat messages in your games")
     return subject, ctx
 
 

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from games import clock
 from games.models import Game, GameStatus, Seat
-from games.selectors import users_on_vacation
+from games.selectors import chat_unread_counts, users_on_vacation
 from notifications.models import (
     Notification, NotificationKind, NotificationStatus, Preferences, SuppressedAddress,
     SuppressionReason, TurnEmails, normalize_address,
@@ -402,7 +402,9 @@ def digests_record(*, now: dt.datetime | None = None) -> list[int]:
     """Record today's digest for every digest user whose local digest hour is now.
 
     A digest lists every active game waiting for the user (muted games left out), oldest
-    wait first; users with nothing waiting get none. The key is the user's local date, so
+    wait first, and the chat messages they have not read in their active games over the last
+    day (``games.selectors.chat_unread_counts``: a chat message never has an email of its
+    own); users with nothing waiting and nothing unread get none. The key is the user's local date, so
     sweeps repeated within the hour record one digest a day. Returns the new rows' ids.
     """
     now = now or timezone.now()
@@ -430,13 +432,23 @@ def digests_record(*, now: dt.datetime | None = None) -> list[int]:
     ):
         if (user_id, due[user_id]) not in done and (user_id, game_id) not in muted:
             waiting.setdefault(user_id, []).append(str(game_id))
+    chat: dict[int, dict[str, int]] = {}
+    for user_id in due:
+        if (user_id, due[user_id]) in done:
+            continue
+        active = Seat.objects.filter(user_id=user_id, game__status=GameStatus.ACTIVE).values_list("game_id", flat=True)
+        unread = chat_unread_counts(user_id, [g for g in active if (user_id, g) not in muted],
+                                    since=now - dt.timedelta(days=1))
+        if unread:
+            chat[user_id] = {str(game_id): count for game_id, count in unread.items()}
     rows = [Notification(kind=NotificationKind.DIGEST, recipient_id=user_id, key=due[user_id],
-                         data={"games": games}, send_after=now)
-            for user_id, games in waiting.items()]
+                         data={"games": waiting.get(user_id, []), "chat": chat.get(user_id, {})},
+                         send_after=now)
+            for user_id in sorted(set(waiting) | set(chat))]
     Notification.objects.bulk_create(rows, ignore_conflicts=True)
     return list(
         Notification.objects.filter(
-            kind=NotificationKind.DIGEST, recipient_id__in=waiting,
+            kind=NotificationKind.DIGEST, recipient_id__in=set(waiting) | set(chat),
             status=NotificationStatus.QUEUED, key__in=set(due.values()),
         ).values_list("pk", flat=True)
     )

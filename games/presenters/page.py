@@ -22,6 +22,7 @@ from games import clock, rules, selectors
 from games.access import make_invite_token
 from games.models import Game, Seat
 from games.presenters import board, planning
+from games.presenters.chat import ChatPanel, chat_panel
 from games.presenters.decisions import KIND_PROMPTS, decision_context
 from games.presenters.queue import queue_context
 from games.rules import engine_for
@@ -241,6 +242,7 @@ class GamePage:
     decision_since: int = 0
     start_player: int | None = None
     result: GameResult | None = None
+    chat: ChatPanel | None = None
 
     def context(self) -> dict:
         """The template context: one key per field (nested records kept as they are)."""
@@ -248,14 +250,15 @@ class GamePage:
 
 
 def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
-              plan_draft: str | None = None) -> GamePage:
+              plan_draft: str | None = None, user=None) -> GamePage:
     """The ``GamePage`` of ``game`` for the viewer's ``seat`` (None: a spectator).
 
     Reads the game's state only to ask its engine (``engine_for(game)``) for the viewer's
     view and legal actions; reads only the viewer's own action queue. ``plan_draft`` is the
     page's draft plan (the ``plan_draft`` parameter, ``planning.parse_draft``): while the
     engine awaits the viewer's plan it is applied to the viewer's state before the view and
-    the legal actions are asked for, and never stored.
+    the legal actions are asked for, and never stored. ``user`` (the request's, maybe a
+    visitor) gets the chat region (``presenters.chat``); None leaves it out.
     """
     rows = list(game.seats.select_related("user", "user__player_clock").order_by("order"))
     seats = seat_infos(game, rows)
@@ -300,12 +303,14 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
     page.start_player = page.view.get("start_player")
     if game.is_finished:
         page.result = _result(game, seat, {s.pk: s for s in seats})
+    if user is not None:
+        page.chat = chat_panel(game, seat, user)
     return page
 
 
 def game_context(game: Game, seat: Seat | None, *, flash: str | None = None,
-                 plan_draft: str | None = None) -> dict:
+                 plan_draft: str | None = None, user=None) -> dict:
     """Template context for a game page (``game_page(...).context()``; ``plan_draft``: the
     page's draft plan): everything derives from the engine's view; no raw state and no
     other seat's queue."""
-    return game_page(game, seat, flash=flash, plan_draft=plan_draft).context()
+    return game_page(game, seat, flash=flash, plan_draft=plan_draft, user=user).context()

@@ -3,6 +3,7 @@
 - ``lobby``: game_create, seat_join, seat_leave, game_start, game_cancel, game_expire_open
 - ``play``: game_submit_action, game_resolve, game_timeout, game_vote_end
 - ``queue``: seat_queue_change (the action queue)
+- ``chat``: chat_post, chat_mark_read, chat_mute
 - ``invitations``: invitation_create, invitation_accept, invitation_decline
 - ``clocks``: vacation_start, vacation_stop and the clock around a decision
 - ``store``: writing a move (snapshot, log row, awaited seats) for all of the above
@@ -25,6 +26,7 @@ from games.selectors import (
     open_game_cutoff, seats_past_deadline, vacation_allowance_seconds, vacation_days_left, vacation_used_seconds,
     vacations_used_up,
 )  # reads that lived here before the split
+from games.services.chat import chat_mark_read, chat_mute, chat_post
 from games.services.clocks import vacation_start, vacation_stop
 from games.services.invitations import invitation_accept, invitation_create, invitation_decline
 from games.services.lobby import game_cancel, game_create, game_expire_open, game_start, seat_join, seat_leave
@@ -41,6 +43,7 @@ __all__ = [
     "NoAbsentPlayer", "NotCreator", "NotEnoughPlayers", "NotSeated", "QueueChanged", "QueueError",
     "ServiceError", "StaleVersion", "VacationError", "WrongStatus",
     "_only_others_moved_independently",
+    "chat_mark_read", "chat_mute", "chat_post",
     "game_cancel", "game_create", "game_expire_open", "game_resolve", "game_start", "game_submit_action",
     "game_timeout", "game_vote_end", "invitation_accept", "invitation_create", "invitation_decline",
     "moved_independently", "open_game_cutoff",

@@ -30,8 +30,10 @@ def home(request: HttpRequest) -> HttpResponse:
     context = {"waiting": [], "invitations": [], "rematches": [],
                "open_games": selectors.open_tables_for(request.user)}
     if request.user.is_authenticated:
+        seats = list(selectors.seats_waiting_for(request.user))
+        unread = selectors.chat_unread_counts(request.user, [seat.game_id for seat in seats])
         context.update(
-            waiting=waiting_rows(list(selectors.seats_waiting_for(request.user)), timezone.now()),
+            waiting=waiting_rows(seats, timezone.now(), unread),
             invitations=list(selectors.invitations_for(request.user)),
             rematches=list(selectors.rematches_awaiting(request.user)),
         )
@@ -101,7 +103,7 @@ def _game_page(request: HttpRequest, game_id, token: str | None) -> HttpResponse
         # (every hidden or unknown game sends anonymous visitors to the login page alike)
         return redirect_to_login(request.get_full_path())
     try:
-        context = game_context(game, seat)
+        context = game_context(game, seat, user=request.user)
     except GameDamaged as damage:
         return damaged_page(request, damage)
     if game.is_open or game.state is None:
