@@ -63,6 +63,13 @@ def next_waiting_game(user, current_game_id: Any = None) -> Any:
     return ids[0] if ids else None
 
 
+def rematch_of_game(game: Game) -> Game | None:
+    """The rematch of the finished ``game`` that is still on (open or played), or None;
+    state deferred."""
+    return (Game.objects.filter(rematch_of=game).exclude(status=GameStatus.CANCELLED)
+            .defer("state").first())
+
+
 def invitations_for(user) -> QuerySet[Invitation]:
     """The user's pending invitations by name to games still open, oldest first."""
     return (

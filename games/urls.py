@@ -2,7 +2,7 @@
 with ``games-``."""
 from django.urls import include, path
 
-from games.views import chat, fragments, invitations, lobby, pages, vacation
+from games.views import chat, fragments, invitations, lobby, pages, rematch, vacation
 
 game_urls = [
     path("", pages.game_detail, name="games-detail"),
@@ -20,6 +20,9 @@ game_urls = [
     path("chat/", chat.post, name="games-chat"),
     path("chat/read/", chat.read, name="games-chat-read"),
     path("chat/mute/", chat.mute, name="games-chat-mute"),
+    path("rematch/", rematch.ask, name="games-rematch"),
+    path("rematch/accept/", rematch.accept, name="games-rematch-accept"),
+    path("rematch/decline/", rematch.decline, name="games-rematch-decline"),
 ]
 
 urlpatterns = [

@@ -128,6 +128,7 @@ class SeatInfo:
     votes_to_end: bool
     clock_left: str | None = None
     on_vacation: bool = False
+    accepted: bool = True
 
     @property
     def user_id(self) -> int:
@@ -139,7 +140,8 @@ class SeatInfo:
         """The display record of ``seat`` (its user loaded)."""
         return cls(pk=seat.pk, order=seat.order, colour=seat.colour, user=UserInfo(seat.user_id, seat.user.username),
                    awaiting=seat.awaiting, deadline=seat.deadline, absent=seat.absent,
-                   votes_to_end=seat.votes_to_end, clock_left=clock_left, on_vacation=on_vacation)
+                   votes_to_end=seat.votes_to_end, clock_left=clock_left, on_vacation=on_vacation,
+                   accepted=seat.accepted)
 
 
 @dataclass(frozen=True)
@@ -209,6 +211,37 @@ def stale_since(moves: list, seat: Seat | None, rules_engine: rules.RulesEngine)
 BOARDS = {"orleans": board_context}
 
 
+@dataclass(frozen=True)
+class RematchInfo:
+    """A rematch as a game page shows it. On the finished game: ``pk``, ``is_open`` and
+    whether the viewer ``accepted`` the rematch asked for (``waiting_for``: names still to
+    accept). On the rematch's own lobby page: ``of_name``, the finished game's name."""
+
+    pk: uuid.UUID | None = None
+    is_open: bool = False
+    accepted: bool = False
+    waiting_for: tuple[str, ...] = ()
+    of_name: str = ""
+
+
+def rematch_info(game: Game, seat: Seat | None) -> RematchInfo | None:
+    """The ``RematchInfo`` of a finished game (its rematch, if asked for) or of an open
+    rematch; None for other games."""
+    if game.is_finished:
+        rematch = selectors.rematch_of_game(game)
+        if rematch is None:
+            return None
+        seats = list(rematch.seats.select_related("user"))
+        viewer = next((s for s in seats if seat is not None and s.user_id == seat.user_id), None)
+        return RematchInfo(pk=rematch.pk, is_open=rematch.is_open, accepted=bool(viewer and viewer.accepted),
+                           waiting_for=tuple(s.user.username for s in seats if not s.accepted))
+    if game.is_open and game.rematch_of_id is not None:
+        return RematchInfo(pk=game.pk, is_open=True, of_name=game.rematch_of.name,
+                           waiting_for=tuple(s.user.username for s in game.seats.select_related("user")
+                                             if not s.accepted))
+    return None
+
+
 @dataclass
 class GamePage:
     """Everything a game page (and each of its HTMX regions) shows, for one viewer.
@@ -243,6 +276,7 @@ class GamePage:
     start_player: int | None = None
     result: GameResult | None = None
     chat: ChatPanel | None = None
+    rematch: RematchInfo | None = None
 
     def context(self) -> dict:
         """The template context: one key per field (nested records kept as they are)."""
@@ -267,7 +301,8 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
                     poll_seconds=settings.GAMES_POLL_SECONDS)
     if game.is_open:
         page.free_seats = game.max_seats - len(seats)
-        page.invite_token = make_invite_token(game) if seat is not None else None
+        page.invite_token = make_invite_token(game) if seat is not None and game.rematch_of_id is None else None
+        page.rematch = rematch_info(game, seat)
         return page
     if game.state is None:  # cancelled before start
         return page
@@ -303,6 +338,7 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
     page.start_player = page.view.get("start_player")
     if game.is_finished:
         page.result = _result(game, seat, {s.pk: s for s in seats})
+        page.rematch = rematch_info(game, seat)
     if user is not None:
         page.chat = chat_panel(game, seat, user)
     return page

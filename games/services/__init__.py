@@ -4,6 +4,7 @@
 - ``play``: game_submit_action, game_resolve, game_timeout, game_vote_end
 - ``queue``: seat_queue_change (the action queue)
 - ``chat``: chat_post, chat_mark_read, chat_mute
+- ``rematch``: game_rematch, rematch_accept, rematch_decline
 - ``invitations``: invitation_create, invitation_accept, invitation_decline
 - ``clocks``: vacation_start, vacation_stop and the clock around a decision
 - ``store``: writing a move (snapshot, log row, awaited seats) for all of the above
@@ -36,6 +37,7 @@ from games.services.play import (
     game_timeout, game_vote_end, moved_independently,
 )
 from games.services.queue import ACTION_QUEUE_LIMIT, seat_queue_change
+from games.services.rematch import game_rematch, rematch_accept, rematch_decline
 
 __all__ = [
     "ACTION_QUEUE_LIMIT", "MAX_TIMEOUT_ACTIONS", "STALE_WINDOW",
@@ -43,7 +45,7 @@ __all__ = [
     "NoAbsentPlayer", "NotCreator", "NotEnoughPlayers", "NotSeated", "QueueChanged", "QueueError",
     "ServiceError", "StaleVersion", "VacationError", "WrongStatus",
     "_only_others_moved_independently",
-    "chat_mark_read", "chat_mute", "chat_post",
+    "chat_mark_read", "chat_mute", "chat_post", "game_rematch", "rematch_accept", "rematch_decline",
     "game_cancel", "game_create", "game_expire_open", "game_resolve", "game_start", "game_submit_action",
     "game_timeout", "game_vote_end", "invitation_accept", "invitation_create", "invitation_decline",
     "moved_independently", "open_game_cutoff",

@@ -17,6 +17,7 @@ from games import clock
 from games.access import check_invite_token
 from games.errors import (
     AlreadySeated, GameFull, InvalidGameName, InvalidGameOptions, InviteRequired, NotCreator, NotEnoughPlayers, NotSeated,
+    WrongStatus,
 )
 from games.models import Game, GameStatus, Seat
 from games.rules import default_rules, engine_for, engine_named, player_message
@@ -40,10 +41,12 @@ def _renumber_seats(game: Game, seats: list[Seat]) -> None:
 def _start(game: Game) -> None:
     """Shuffle the seats with the game's seed, create the engine state, go active.
 
+    A rematch keeps its seat order (``services.rematch``: rotated from the finished game).
     Caller holds the game row lock and has checked that at least two seats are filled.
     """
     seats = list(Seat.objects.filter(game=game).order_by("order"))
-    random.Random(game.seed).shuffle(seats)
+    if game.rematch_of_id is None:
+        random.Random(game.seed).shuffle(seats)
     rules_engine = engine_for(game)
     options = rules_engine.GameOptions.from_dict({**game.options, "players": len(seats)})
     state = rules_engine.new_game(options, game.seed)
@@ -144,6 +147,8 @@ def seat_leave(*, game_id: GameId, user) -> None:
     """Give up a seat before the game starts. The creator cancels instead of leaving."""
     game = _lock_game(game_id)
     _require_status(game, GameStatus.OPEN, "You can only leave a game before it starts.")
+    if game.rematch_of_id is not None:
+        raise WrongStatus("This is a rematch: decline it instead of leaving.")
     if game.creator_id == user.pk:
         raise NotCreator("You created this game: cancel it instead of leaving.")
     deleted, _ = Seat.objects.filter(game=game, user=user).delete()
@@ -160,6 +165,8 @@ def game_start(*, game_id: GameId, user) -> Game:
     _require_creator(game, user)
     if Seat.objects.filter(game=game).count() < Game.MIN_SEATS:
         raise NotEnoughPlayers(f"At least {Game.MIN_SEATS} players are needed to start.")
+    if Seat.objects.filter(game=game, accepted=False).exists():
+        raise NotEnoughPlayers("The rematch starts when every player has accepted it.")
     _start(game)
     return game
 

@@ -45,7 +45,17 @@ def game_cancelled(game) -> None:
 def invitation_sent(invitation) -> None:
     """Record the invitee's invitation email (``invitation``: a ``games.Invitation``) and
     deliver it on commit; recorded once per (invitee, game)."""
-    notification, created = record_invitation(game=invitation.game, inviter=invitation.inviter,
-                                              invitee=invitation.invitee)
+    _invite(invitation.game, invitation.inviter, invitation.invitee)
+
+
+def _invite(game, inviter, invitee, *, rematch: bool = False) -> None:
+    notification, created = record_invitation(game=game, inviter=inviter, invitee=invitee, rematch=rematch)
     if created:
         enqueue_on_commit(deliver_notification_task, notification.pk)
+
+
+def rematch_offered(game, *, inviter, invitees) -> None:
+    """Record the email asking each of ``invitees`` (users) to accept the rematch ``game``
+    that ``inviter`` asked for, and deliver them on commit."""
+    for invitee in invitees:
+        _invite(game, inviter, invitee, rematch=True)
