@@ -19,7 +19,7 @@ from games.errors import (
     AlreadySeated, GameFull, InvalidGameName, InvalidGameOptions, InviteRequired, NotCreator, NotEnoughPlayers, NotSeated,
     WrongStatus,
 )
-from games.models import Game, GameStatus, Seat
+from games.models import Game, GameStatus, Invitation, InvitationStatus, Seat
 from games.rules import default_rules, engine_for, engine_named, player_message
 from games.selectors import open_game_cutoff
 from games.services import outbox
@@ -116,13 +116,19 @@ def game_create(
 def seat_join(*, game_id: GameId, user, invite_token: str | None = None) -> Seat:
     """Seat ``user`` at an open game; start the game when this fills the last seat.
 
-    Private games need ``invite_token`` from the game's invite link.
+    Private games need ``invite_token`` from the game's invite link, or a pending
+    invitation by name (``services.invitations``), which joining accepts.
     """
     game = _lock_game(game_id)
     _require_status(game, GameStatus.OPEN, "This game is no longer taking players.")
-    if not game.is_public and not check_invite_token(game, invite_token):
+    invitation = Invitation.objects.filter(game=game, invitee=user, status=InvitationStatus.PENDING).first()
+    if not game.is_public and not check_invite_token(game, invite_token) and invitation is None:
         raise InviteRequired("This game is private: you need its invite link to join.")
-    return _take_seat(game, user)
+    seat = _take_seat(game, user)
+    if invitation is not None:
+        invitation.status, invitation.answered_at = InvitationStatus.ACCEPTED, timezone.now()
+        invitation.save(update_fields=["status", "answered_at"])
+    return seat
 
 
 def _take_seat(game: Game, user) -> Seat:

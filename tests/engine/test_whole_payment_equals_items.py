@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 import engine
 from engine.flow import advance
 from engine.state import GameState, clone
-from tests.support.engine_states import build
+from tests.support.engine_states import build, without_undo
 
 PLACES = ("brewery", "cellar", "gunpowder_tower")
 
@@ -20,11 +20,6 @@ def settled(state: engine.GameState) -> engine.GameState:
     data = clone(state.data)
     advance(data, [])
     return GameState(data)
-
-
-def without_undo(state: engine.GameState) -> dict:
-    """The state's tree without its take-back bookkeeping (``engine.undo``)."""
-    return {k: v for k, v in state.data.items() if k != "undo"}
 
 
 @st.composite

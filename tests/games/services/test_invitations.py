@@ -86,3 +86,12 @@ def test_a_full_game_refuses_the_invitee(make_game, alice, bob, carol):
         invitation_accept(invitation_id=invitation.pk, user=carol)
     invitation.refresh_from_db()
     assert invitation.status == InvitationStatus.PENDING
+
+
+def test_joining_from_the_private_games_page_accepts_the_invitation(make_game, alice, carol):
+    game = make_game(alice, seats=3, is_public=False)
+    invitation = invitation_create(game_id=game.pk, inviter=alice, invitee=carol)
+    seat_join(game_id=game.pk, user=carol)  # no invite link: the invitation is the authority
+    invitation.refresh_from_db()
+    assert invitation.status == InvitationStatus.ACCEPTED
+    assert Seat.objects.filter(game=game, user=carol).exists()

@@ -64,3 +64,15 @@ def test_open_tables_list_only_games_with_a_free_seat_the_user_is_not_at(
     Seat.objects.create(game=full, user=dave, order=1)  # full but not started (a rematch waiting)
     assert client_for(alice).get(reverse("home")).context["open_games"] == [theirs]
     assert client_for(dave).get(reverse("home")).context["open_games"] == [theirs, mine]
+
+
+def test_a_player_invited_by_name_may_open_the_private_game_until_answering(client_for, make_game, alice, carol, dave):
+    game = make_game(alice, seats=3, is_public=False)
+    invitation = invitation_create(game_id=game.pk, inviter=alice, invitee=carol)
+    url = reverse("games-detail", kwargs={"game_id": game.pk})
+    assert client_for(carol).get(url).status_code == 200
+    assert client_for(dave).get(url).status_code == 404
+    from games.services import invitation_decline
+
+    invitation_decline(invitation_id=invitation.pk, user=carol)
+    assert client_for(carol).get(url).status_code == 404
