@@ -144,6 +144,11 @@ def from_json(data: dict) -> GameState:
     )
 
 
+def loads_version(version: str) -> bool:
+    """The fake's compatibility table: only its own version."""
+    return version == ENGINE_VERSION
+
+
 def is_over(state: GameState) -> bool:
     """After ROUNDS rounds."""
     return state.round > ROUNDS
