@@ -149,16 +149,22 @@ class RoundLog:
     entries: list[dict] = field(default_factory=list)
 
 
-def move_log(moves: list[Move], names: dict[int, str]) -> list[RoundLog]:
+def move_log(moves: list[Move], names: dict[int, str], quiet_line=None) -> list[RoundLog]:
     """Every public event of ``moves`` (oldest first) grouped by round, newest round first.
 
     Rounds are numbered from 1; an event of kind ``round`` (carrying ``round``) opens the
     next group. The first entry of a move taken by the timeout policy is marked ``timed_out``,
-    that of a move played from the action queue ``queued``.
+    that of a move played from the action queue ``queued``. ``quiet_line(move)``, if given,
+    is the text of one line for a move that caused no event (the replay viewer lists every
+    step; a planning step has none), or None for no line.
     """
     rounds = [RoundLog(round=1)]
     for move in moves:
-        for position, event in enumerate(move.events or []):
+        events = move.events or []
+        if not events and quiet_line is not None:
+            text = quiet_line(move)
+            events = [{"text": text, "seat": move.seat}] if text else []
+        for position, event in enumerate(events):
             if event.get("kind") == "round" and isinstance(event.get("round"), int):
                 rounds.append(RoundLog(round=event["round"]))
             rounds[-1].entries.append({

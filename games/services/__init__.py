@@ -4,6 +4,7 @@
 - ``play``: game_submit_action, game_resolve, game_timeout, game_vote_end
 - ``queue``: seat_queue_change (the action queue)
 - ``clocks``: vacation_start, vacation_stop and the clock around a decision
+- ``imports``: game_import (a finished game from its export document, replayed first)
 - ``repair``: game_rebuild_snapshot (a snapshot rebuilt from a log that replays cleanly)
 - ``store``: writing a move (snapshot, log row, awaited seats) for all of the above
 - ``outbox``: the only place the games app calls ``notifications``
@@ -32,6 +33,7 @@ from games.services.play import (
     MAX_TIMEOUT_ACTIONS, STALE_WINDOW, _only_others_moved_independently, game_resolve, game_submit_action,
     game_timeout, game_vote_end, moved_independently,
 )
+from games.services.imports import ImportRefused, game_import
 from games.services.queue import ACTION_QUEUE_LIMIT, seat_queue_change
 from games.services.repair import NotRepairable, Repair, game_rebuild_snapshot
 
@@ -41,7 +43,7 @@ __all__ = [
     "NoAbsentPlayer", "NotCreator", "NotEnoughPlayers", "NotSeated", "QueueChanged", "QueueError",
     "ServiceError", "StaleVersion", "VacationError", "WrongStatus",
     "_only_others_moved_independently",
-    "NotRepairable", "Repair", "game_rebuild_snapshot",
+    "NotRepairable", "Repair", "game_rebuild_snapshot", "ImportRefused", "game_import",
     "game_cancel", "game_create", "game_expire_open", "game_resolve", "game_start", "game_submit_action",
     "game_timeout", "game_vote_end", "moved_independently", "open_game_cutoff",
     "seat_join", "seat_leave", "seat_queue_change", "seats_past_deadline",
