@@ -143,6 +143,10 @@ def game_import(*, document: Any, is_public: bool = True) -> Game:
         started_at=_when(meta.get("started_at"), "started_at"),
         finished_at=_when(meta.get("finished_at"), "finished_at") or timezone.now(),
     )
+    created = _when(meta.get("created_at"), "created_at")
+    if created is not None:  # auto_now_add ignores a given time
+        Game.objects.filter(pk=game.pk).update(created_at=created)
+        game.created_at = created
     for entry in document["seats"]:
         Seat.objects.create(game=game, user=_placeholder(entry["name"]), order=entry["seat"],
                             colour=str(entry.get("colour") or Seat.COLOURS[entry["seat"] % len(Seat.COLOURS)])[:16])
