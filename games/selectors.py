@@ -104,6 +104,101 @@ def games_finished_for(user) -> list[FinishedGame]:
     return [finished_game_result(game, user) for game in games]
 
 
+#: The parts of a final score the profile averages (``engine.outcome`` score keys).
+SCORE_PARTS = ("coins", "goods_total", "stations", "citizens", "level")
+
+
+@dataclass
+class ScoreStats:
+    """Games played and won, win rate (0..1), mean and best total, mean of each score part."""
+
+    played: int = 0
+    won: int = 0
+    totals: list = field(default_factory=list)
+    parts: dict = field(default_factory=lambda: {part: [] for part in SCORE_PARTS})
+
+    def add(self, line: PlayerResult, won: bool) -> None:
+        """Count one finished game's line of the player."""
+        self.played += 1
+        self.won += won
+        if line.breakdown:
+            self.totals.append(line.breakdown.get("total", 0))
+            for part in SCORE_PARTS:
+                if isinstance(line.breakdown.get(part), (int, float)):
+                    self.parts[part].append(line.breakdown[part])
+
+    @property
+    def win_rate(self) -> float:
+        """Share of games won, 0..1 (0 without games)."""
+        return self.won / self.played if self.played else 0.0
+
+    @property
+    def mean(self) -> float | None:
+        """Mean total score, None without scores."""
+        return sum(self.totals) / len(self.totals) if self.totals else None
+
+    @property
+    def best(self) -> int | None:
+        """Best total score, None without scores."""
+        return max(self.totals) if self.totals else None
+
+    @property
+    def mean_parts(self) -> dict[str, float | None]:
+        """``{part: mean}`` of ``SCORE_PARTS`` (None where there is no score)."""
+        return {part: (sum(v) / len(v) if v else None) for part, v in self.parts.items()}
+
+
+@dataclass
+class HeadToHead:
+    """The player against one opponent over the finished games they both played:
+    ``ahead`` (placed better), ``behind``, ``level`` (same place)."""
+
+    opponent: str
+    games: int = 0
+    ahead: int = 0
+    behind: int = 0
+    level: int = 0
+
+
+@dataclass
+class PlayerRecord:
+    """A player's finished games: ``overall`` and ``by_players`` (player count ->
+    ``ScoreStats``), ``head_to_head`` (most games together first) and ``games`` (every
+    ``FinishedGame``, most recently finished first)."""
+
+    overall: ScoreStats
+    by_players: dict[int, ScoreStats]
+    head_to_head: list[HeadToHead]
+    games: list[FinishedGame]
+
+
+def player_record(user) -> PlayerRecord:
+    """The history and statistics of ``user``'s finished games (ended normally or by vote),
+    from each game's stored outcome: won means among ``outcome["winners"]``."""
+    games = games_finished_for(user)
+    overall, by_players, rivals = ScoreStats(), {}, {}
+    for record in games:
+        mine = record.viewer
+        if mine is None:
+            continue
+        won = mine.seat.order in ((record.game.outcome or {}).get("winners") or [])
+        overall.add(mine, won)
+        by_players.setdefault(len(record.results), ScoreStats()).add(mine, won)
+        for other in record.results:
+            if other is mine or mine.placement is None or other.placement is None:
+                continue
+            h2h = rivals.setdefault(other.seat.user.username, HeadToHead(other.seat.user.username))
+            h2h.games += 1
+            if mine.placement < other.placement:
+                h2h.ahead += 1
+            elif mine.placement > other.placement:
+                h2h.behind += 1
+            else:
+                h2h.level += 1
+    return PlayerRecord(overall=overall, by_players=dict(sorted(by_players.items())),
+                        head_to_head=sorted(rivals.values(), key=lambda h: (-h.games, h.opponent)), games=games)
+
+
 def game_state(game: Game) -> Any:
     """The engine state of a started game (deserialised from the snapshot by its engine,
     ``games.rules.load_game``). Raises ``GameDamaged`` when it cannot be loaded."""
