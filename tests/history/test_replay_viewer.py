@@ -10,8 +10,10 @@ from django.core.cache import cache
 from django.urls import reverse
 
 import engine
+from games import services
 from games.models import Game
 from games.presenters.replay import navigation, replay_context
+from tests.history.fixture_games import load
 from tests.support.game_driver import new_started_game, play_until, user_at
 
 
@@ -21,12 +23,9 @@ def replay_url(game, **query) -> str:
 
 
 @pytest.fixture
-def finished_game(alice, bob):
-    game = new_started_game(alice, bob, seed=5)
-    play_until(game, lambda state: engine.is_over(state))
-    game.refresh_from_db()
-    assert game.is_finished
-    return game
+def finished_game(db):
+    """A finished two-seat game (a fixture game, imported)."""
+    return services.game_import(document=load("2p-default"))
 
 
 @pytest.fixture
@@ -64,6 +63,7 @@ def test_a_finished_game_replays_every_step_with_everything_revealed(finished_ga
     html = response.content.decode()
     assert 'id="game-map"' in html and 'id="game-boards"' in html
     assert 'aria-current="step"' in html
+    assert 'id="game-mine"' not in html  # no "your board": every board is shown in full
 
 
 def test_the_last_step_is_the_final_position_and_past_the_end_is_the_last(finished_game, client_for, alice):
@@ -110,6 +110,6 @@ def test_a_game_of_an_incompatible_engine_version_shows_the_repair_page(running_
 
 
 def test_a_private_game_replay_is_hidden_from_strangers(alice, bob, client_for, carol):
-    game = new_started_game(alice, bob, seed=3, )
+    game = new_started_game(alice, bob, seed=3)
     Game.objects.filter(pk=game.pk).update(is_public=False)
     assert client_for(carol).get(replay_url(game)).status_code == 404
