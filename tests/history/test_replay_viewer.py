@@ -14,7 +14,7 @@ from games import services
 from games.models import Game
 from games.presenters.replay import navigation, replay_context
 from tests.history.fixture_games import load
-from tests.support.game_driver import new_started_game, play_until, user_at
+from tests.support.game_driver import new_started_game, user_at
 
 
 def replay_url(game, **query) -> str:
@@ -29,11 +29,8 @@ def finished_game(db):
 
 
 @pytest.fixture
-def running_game(alice, bob):
-    game = new_started_game(alice, bob, seed=11)
-    play_until(game, lambda state: state.round >= 2)
-    game.refresh_from_db()
-    return game
+def running_game(game_in_round_two):
+    return game_in_round_two
 
 
 def test_navigation_steps_by_move_phase_and_round():
