@@ -110,3 +110,12 @@ def test_a_private_game_replay_is_hidden_from_strangers(alice, bob, client_for, 
     game = new_started_game(alice, bob, seed=3)
     Game.objects.filter(pk=game.pk).update(is_public=False)
     assert client_for(carol).get(replay_url(game)).status_code == 404
+
+
+def test_a_log_that_no_longer_replays_shows_the_repair_page(running_game, client_for):
+    from games.models import Move
+
+    Move.objects.filter(game=running_game, seq=4).update(action={"type": "no_such_action"})
+    response = client_for(user_at(running_game, 0)).get(replay_url(running_game, step=2))
+    assert response.status_code == 503
+    assert "needs repair" in response.content.decode()
