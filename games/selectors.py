@@ -32,6 +32,16 @@ def games_open_public() -> QuerySet[Game]:
     )
 
 
+def games_finished_public() -> QuerySet[Game]:
+    """Finished public games, most recently finished first, with their seats."""
+    return (
+        Game.objects.filter(status=GameStatus.FINISHED, is_public=True)
+        .prefetch_related(_SEATS_WITH_USERS)
+        .defer("state")
+        .order_by("-finished_at")
+    )
+
+
 def seats_waiting_for(user) -> QuerySet[Seat]:
     """The user's seats in active games where the engine awaits their decision."""
     return (

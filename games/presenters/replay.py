@@ -96,9 +96,10 @@ def _quiet_line(rules_engine, names: dict[int, str], viewer: int | None, reveal:
     return line
 
 
-def _build(game: Game, rules_engine, state, reveal: bool, seat: Seat | None, step: int,
-           names: dict[int, str]) -> tuple[list, dict]:
-    """Replay ``game``'s log; ``(timeline, the built step)``. ``GameDamaged`` if it does not replay."""
+def _build(game: Game, rules_engine, reveal: bool, seat: Seat | None, step: int,
+           names: dict[int, str], *, whole: bool = True) -> tuple[list, dict]:
+    """Replay ``game``'s log; ``(timeline, the built step)``; without ``whole`` it stops at
+    ``step`` (the timeline is then partial). ``GameDamaged`` if it does not replay."""
     moves = list(selectors.game_moves(game))
     log = [(m.seat, m.action) for m in moves]
     viewer = None if reveal or seat is None else seat.order
@@ -113,6 +114,8 @@ def _build(game: Game, rules_engine, state, reveal: bool, seat: Seat | None, ste
                 built = {"view": view, "board": BOARDS[game.rules](rules_engine, view, names),
                          "log": selectors.move_log(moves[:step], names, _quiet_line(rules_engine, names, viewer, reveal)),
                          "round": round_, "phase": phase}
+                if not whole:
+                    break
     except rules_errors() as exc:
         damage = GameDamaged(game.pk, f"its log does not replay ({exc})", game_name=game.name)
         report_damaged(damage)
@@ -141,9 +144,12 @@ def replay_context(game: Game, seat: Seat | None, step: int | None) -> dict:
     timeline_key = f"games:replay:{game.pk}:{game.engine_version}:{game.version}:timeline"
     step_key = f"games:replay:{game.pk}:{game.engine_version}:{who}:{step}"
     timeline, built = cache.get(timeline_key), cache.get(step_key)
-    if timeline is None or built is None:
-        timeline, built = _build(game, rules_engine, state, reveal, seat, step, names)
+    if timeline is None:
+        timeline, built = _build(game, rules_engine, reveal, seat, step, names)
         cache.set(timeline_key, timeline, STEP_CACHE_SECONDS)
+        cache.set(step_key, built, STEP_CACHE_SECONDS)
+    elif built is None:  # the timeline is known: replay only up to the step (a reveal replays all)
+        built = _build(game, rules_engine, reveal, seat, step, names, whole=False)[1]
         cache.set(step_key, built, STEP_CACHE_SECONDS)
     move = selectors.game_moves(game).filter(seq=step).first() if step else None
     current = None

@@ -32,8 +32,9 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
-    """Every open public game."""
-    return render(request, "games/lobby.html", {"open_games": selectors.games_open_public()})
+    """Every open public game, and the last finished public games (with replay links)."""
+    return render(request, "games/lobby.html", {"open_games": selectors.games_open_public(),
+                                                "finished_games": selectors.games_finished_public()[:20]})
 
 
 @login_required

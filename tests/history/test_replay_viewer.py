@@ -119,3 +119,10 @@ def test_a_log_that_no_longer_replays_shows_the_repair_page(running_game, client
     response = client_for(user_at(running_game, 0)).get(replay_url(running_game, step=2))
     assert response.status_code == 503
     assert "needs repair" in response.content.decode()
+
+
+def test_the_lobby_lists_finished_public_games_with_their_replay(finished_game, client_for, alice):
+    Game.objects.create(name="Secret", creator=alice, status="finished", is_public=False)
+    html = client_for(alice).get(reverse("games-lobby")).content.decode()
+    assert reverse("games-replay", kwargs={"game_id": finished_game.pk}) + "?step=0" in html
+    assert "Secret" not in html
