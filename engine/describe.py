@@ -130,8 +130,8 @@ def describe_queue_entry(entry) -> str:
                                 if entry.get("defaults") else "")
         if entry.get("defaults") and entry["space"] in ("town_hall", "gunpowder_tower"):
             text += " (any free deed space of its type)"
-        if entry.get("keep"):
-            text += "; then " + _keeps(entry["keep"])
+        if "keep" in entry:
+            text += "; then " + (_keeps(entry["keep"]) if entry["keep"] else "keep none of the drawn followers")
         return text
     except (KeyError, TypeError, ValueError, AttributeError):
         return "An action that cannot be read"

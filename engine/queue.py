@@ -9,8 +9,8 @@ A queue is a list of entries, the JSON the site stores per seat:
   Canalisation, the reward ``"coins"`` or ``"development"``; a missing key matches any).
   Opt-in ``"defaults": true`` lets the engine pick what the entry leaves open: "the good on
   the route if there is one" (the most valuable, RULES §4.3) and "any free deed space of its
-  type" (as many followers as can go, coins before development, the deeds in board order;
-  RULES §7.2, §14.8). A Bathhouse entry may carry ``keep``: ``[{"follower", "space"}, ...]``
+  type" (as many followers as can go, coins before development, the spaces paying most
+  coins; RULES §7.2, §14.8). A Bathhouse entry may carry ``keep``: ``[{"follower", "space"}, ...]``
   in preference order (RULES §11 Bathhouse).
 - ``{"type": "pass"}``, optionally with ``technology``: ``[{"space", "circle"}, ...]``, the
   targets of the technology tile(s) placed on passing, in preference order (RULES §8.6, §14.2).
@@ -69,9 +69,10 @@ def _refuse(code: str, **params) -> QueueRefused:
     return QueueRefused(f"queue refused: {code} {params!r}", code=code, params=params)
 
 
-def _pairs(value, first: str, second: str, firsts, seconds, place: str, field: str) -> list[dict]:
+def _pairs(value, first: str, second: str, firsts, seconds, place: str, field: str,
+           least: int = 1) -> list[dict]:
     """A list of ``{first: .., second: ..}`` string pairs with values in the given ranges."""
-    if not isinstance(value, list) or not 0 < len(value) <= _MOST_ITEMS:
+    if not isinstance(value, list) or not least <= len(value) <= _MOST_ITEMS:
         raise _refuse("queue_choice", place=place, field=field)
     out = []
     for item in value:
@@ -121,7 +122,8 @@ def _technology(value) -> list[dict]:
 
 
 def _keep(value) -> list[dict]:
-    return _pairs(value, "follower", "space", C.ALL_FOLLOWER_TILES, C.PLACES, "bathhouse", "keep")
+    # an empty list keeps none of the drawn followers (RULES §11: keeping is optional)
+    return _pairs(value, "follower", "space", C.ALL_FOLLOWER_TILES, C.PLACES, "bathhouse", "keep", least=0)
 
 
 def check_entry(state: GameState, seat: int, entry) -> dict:
@@ -250,7 +252,7 @@ def queue_after_move(entries: list, action) -> list:
                 and e.get("space") == action.get("space")]
         rest = [e for e in entries if not any(e is u for u in used)
                 and not (isinstance(e, dict) and e.get("type") == "bathhouse")]
-        if action.get("space") == "bathhouse" and used and used[0].get("keep"):
+        if action.get("space") == "bathhouse" and used and "keep" in used[0]:
             rest.insert(0, {"type": "bathhouse", "keep": used[0]["keep"]})
         return rest
     if kind in ("return_food", "bathhouse_done"):
@@ -268,13 +270,14 @@ _GOOD_RANK = {good: i for i, good in enumerate(C.GOODS)}
 
 def _preference(action: dict) -> tuple:
     """Sort key of the defaults: a good before none, the most valuable good first (RULES
-    §4.3; goods in value order), more followers to the deeds, coins before development, then
-    the deeds in board order (RULES §7.2, §14.8)."""
+    §4.3; goods in value order); more followers to the deeds, coins before development, the
+    deed spaces paying most coins, then the deeds in board order (RULES §7.2, §14.8)."""
     good = action.get("good")
     deeds = action.get("deeds") or []
     deed_order = list(C.DEEDS)
+    coins = sum(C.DEEDS[d["deed"]].coins for d in deeds if d["reward"] == "coins")
     return (-_GOOD_RANK[good] if good else 1, -len(deeds),
-            sum(d["reward"] == "development" for d in deeds),
+            sum(d["reward"] == "development" for d in deeds), -coins,
             tuple(sorted(deed_order.index(d["deed"]) for d in deeds)))
 
 
@@ -300,8 +303,10 @@ def _action_of(entry: dict) -> dict:
 
 def _answer(state: GameState, seat: int, kind: str, entries: list) -> tuple:
     """What the queue does at a prompt of ``kind`` (technology, bathhouse, harvest): play the
-    first legal answer given in advance, else wait for the player (``queue_answer_changed``
-    when an answer was given but none is legal now, ``queue_not_turn`` when none was)."""
+    first legal answer given in advance; at the Bathhouse, when none of the followers the
+    ``keep`` list names is among those drawn, return them all to the bag (RULES §11: keeping
+    is optional); else wait for the player (``queue_answer_changed`` when an answer was
+    given but none is legal now, ``queue_not_turn`` when none was)."""
     answer = next((e for e in entries if isinstance(e, dict) and e.get("type") == kind), None)
     if answer is None and kind == "technology":
         passed = next((e for e in entries if isinstance(e, dict) and e.get("type") == "pass"), None)
@@ -319,6 +324,10 @@ def _answer(state: GameState, seat: int, kind: str, entries: list) -> tuple:
     for action in wanted:
         if action in legal:
             return "play", action
+    if kind == "bathhouse":
+        drawn = state.data["players"][seat]["prompts"][0]["drawn"]
+        if not any(k["follower"] in drawn for k in answer.get("keep") or []):
+            return "play", {"type": "bathhouse_done"}  # none of the followers it wanted: the rest to the bag
     return "wait", _reason("queue_answer_changed", prompt=kind)
 
 
@@ -379,3 +388,101 @@ def next_queued(state: GameState, seat: int, entries: list) -> tuple:
         if any(a.get("space") == head["space"] for a in legal):
             return "wait", _reason("queue_choice_illegal", entry=label, why=why, why_params=why_params)
     return "drop", _reason("queue_not_playable", entry=label, why=why, why_params=why_params)
+
+
+# --- what the queue panel offers (the choices as things stand, with what each gives) ---------
+
+
+def _as_planned(state: GameState, seat: int) -> dict:
+    """A copy of the state tree with ``seat``'s plan on its places (RULES §8.4 reveal), so
+    the choices of the places its plan fills can be listed while it plans."""
+    from . import steps as S
+    from .state import clone
+
+    s = clone(state.data)
+    p = s["players"][seat]
+    for place_id, tile in p["plan"]:
+        S.put_on_space(p, place_id, tile)
+    p["plan"] = []
+    return s
+
+
+def _gives(s: dict, seat: int, action: dict) -> str:
+    """What an activation gives, in a few words (RULES §4.3, §6, §7.2, §11)."""
+    from .describe import describe_place, track_rewards
+
+    p = s["players"][seat]
+    space = action["space"]
+    if "recruit" in action:
+        kind = action["recruit"]
+        steps = track_rewards()[kind]
+        step = p["tracks"][kind]
+        text = f"{kind} track step {step + 1}: {steps[step]}" if step < len(steps) else f"{kind} track"
+        return text + (f" — {describe_place(action['place_tile'])}" if "place_tile" in action else "")
+    if "route" in action:
+        good = action.get("good")
+        return f"+1 {good}" if good else ("the good on the route, if any" if action.get("defaults") else "no good")
+    if "deeds" in action:
+        coins = sum(C.DEEDS[d["deed"]].coins for d in action["deeds"] if d["reward"] == "coins")
+        steps = sum(d["reward"] == "development" for d in action["deeds"])
+        parts = ([f"+{coins} coin{'s' if coins != 1 else ''}"] if coins else []) + ([f"+{steps} development"] if steps else [])
+        return ", ".join(parts)
+    if "coins" in action:
+        return f"+{action['coins']} development for {action['coins']} coins"
+    return describe_place(space)
+
+
+def queue_options(state: GameState, seat: int) -> list[dict]:
+    """What ``seat`` may add to its queue now, for the queue panel: ``[{"group", "entry",
+    "label", "gives"}, ...]`` in board order, then passing and the Harvest.
+
+    For each place the seat's plan (or board) makes ready, every way to use it as things
+    stand (the engine's own choices, RULES §5, §11), with the opt-in defaults for a move or
+    the deeds; a Bathhouse that keeps none; passing, with each technology tile target when
+    one is pending or a Craftsman may bring one (RULES §8.6, §14.2); the Harvest's food when
+    the Harvest is face up (RULES §9.3). Reads only ``seat``'s own and public information.
+    """
+    from itertools import combinations_with_replacement
+
+    from . import steps as S
+    from .describe import place_name
+    from .phases.event import _strength
+    from .places import PLACE_RULES, usable_places
+
+    s = _as_planned(state, seat)
+    p = s["players"][seat]
+    out = []
+
+    def add(group: str, entry: dict, gives: str = "") -> None:
+        out.append({"group": group, "entry": entry, "label": describe_queue_entry(entry), "gives": gives})
+
+    for place_id in usable_places(p):
+        group = place_name(place_id)
+        choices = PLACE_RULES[place_id][0](s, seat)
+        if not choices:
+            continue
+        if place_id in MOVE_KINDS:
+            for route in sorted({c["route"] for c in choices}):
+                entry = {"type": "activate", "space": place_id, "route": route, "defaults": True}
+                add(group, entry, _gives(s, seat, entry))
+        if place_id in DEED_PLACES:
+            entry = {"type": "activate", "space": place_id, "defaults": True}
+            add(group, entry, "each follower to the free deed space of its type paying most")
+        for choice in choices:
+            action = {"type": "activate", "space": place_id, **choice}
+            entry = dict(action)
+            if "deeds" in entry:
+                entry["deeds"] = [{k: v for k, v in d.items() if not (k == "reward" and v == "coins")}
+                                  for d in entry["deeds"]]
+            add(group, entry, _gives(s, seat, action))
+        if place_id == "bathhouse":
+            add(group, {"type": "activate", "space": "bathhouse", "keep": []}, "draw 3, keep none")
+    add("Pass", {"type": "pass"})
+    if p["technology_pending"] or "village" in usable_places(p):
+        for place_id, circle in S.technology_targets(p):
+            add("Pass", {"type": "pass", "technology": [{"space": place_id, "circle": circle}]})
+    if s["event"] == "harvest":
+        need = _strength(s, "harvest", "foodToReturn")
+        for food in combinations_with_replacement(C.FOOD, need):
+            add("Harvest", {"type": "harvest", "food": list(food)})
+    return out

@@ -90,13 +90,13 @@ def test_a_queued_town_hall_sends_each_follower_to_its_deed_and_reward():
 
 
 def test_the_town_hall_default_takes_any_free_deed_space_for_coins():
-    """Opt-in default: as many followers as can go, coins, deeds in board order (RULES §7.2):
-    the Knight on City Wall pays its coins."""
+    """Opt-in default: as many followers as can go, for coins, on the spaces paying most
+    (RULES §7.2): the Knight goes to the Papal Conclave (3 coins, City Wall 1, Peace Treaty 2)."""
     state = action_state({"spaces": {"town_hall": ["knight"]}})
     entry = {"type": "activate", "space": "town_hall"}
     assert next_queued(state, 0, [entry])[1]["code"] == "queue_choice_open"
     verdict, action = next_queued(state, 0, [{**entry, "defaults": True}])
-    assert verdict == "play" and action["deeds"] == [{"follower": "knight", "deed": "city_wall", "reward": "coins"}]
+    assert verdict == "play" and action["deeds"] == [{"follower": "knight", "deed": "papal_conclave", "reward": "coins"}]
 
 
 def test_a_full_deed_space_waits_and_names_the_deed():
@@ -175,9 +175,17 @@ def test_the_bathhouse_keeps_by_preference_order():
     assert player(after)["bag"] == {"scholar": 1, "start_farmer": 1}
 
 
-def test_a_bathhouse_draw_no_preference_fits_falls_back_to_asking():
+def test_a_bathhouse_draw_without_a_wanted_follower_goes_back_to_the_bag():
     state = bathhouse_state({"knight": 1, "scholar": 1, "monk": 1})
     entry = {"type": "activate", "space": "bathhouse", "keep": [{"follower": "farmer", "space": "farmhouse"}]}
+    after, left, _ = play_queue(state, [entry])
+    assert engine.awaiting(after).get(0) != "bathhouse"
+    assert player(after)["bag"] == {"knight": 1, "monk": 1, "scholar": 1, "start_farmer": 1}
+
+
+def test_a_wanted_follower_drawn_with_no_room_left_falls_back_to_asking():
+    state = bathhouse_state({"knight": 1, "scholar": 1, "monk": 1})
+    entry = {"type": "activate", "space": "bathhouse", "keep": [{"follower": "knight", "space": "castle"}]}
     after, left, (verdict, reason) = play_queue(state, [entry])
     assert engine.awaiting(after) == {0: "bathhouse"}
     assert reason["message"] == "Your queue's answer for the Bathhouse is not possible any more: choose now."
