@@ -432,13 +432,30 @@ def _gives(s: dict, seat: int, action: dict) -> str:
     return describe_place(space)
 
 
+def _keep_choices(p: dict) -> list[dict]:
+    """``{"follower", "space"}`` pairs a follower drawn at the Bathhouse could fill now: a
+    free circle of its type on another of the player's action places (RULES §11 Bathhouse;
+    never a starting follower, and the Town Hall takes any but those, §7.2)."""
+    from . import steps as S
+
+    out = []
+    for place_id in S.action_places(p):
+        if place_id in ("bathhouse", "town_hall"):
+            continue
+        for kind in C.FOLLOWER_TYPES:
+            if S.space_fits(p, place_id, p["spaces"].get(place_id, []) + [kind]) \
+                    and len(p["spaces"].get(place_id, [])) < len(S.free_circles(p, place_id)):
+                out.append({"follower": kind, "space": place_id})
+    return out
+
+
 def queue_options(state: GameState, seat: int) -> list[dict]:
     """What ``seat`` may add to its queue now, for the queue panel: ``[{"group", "entry",
     "label", "gives"}, ...]`` in board order, then passing and the Harvest.
 
     For each place the seat's plan (or board) makes ready, every way to use it as things
     stand (the engine's own choices, RULES §5, §11), with the opt-in defaults for a move or
-    the deeds; a Bathhouse that keeps none; passing, with each technology tile target when
+    the deeds; the Bathhouse keeping none or one follower on a free circle; passing, with each technology tile target when
     one is pending or a Craftsman may bring one (RULES §8.6, §14.2); the Harvest's food when
     the Harvest is face up (RULES §9.3). Reads only ``seat``'s own and public information.
     """
@@ -477,6 +494,9 @@ def queue_options(state: GameState, seat: int) -> list[dict]:
             add(group, entry, _gives(s, seat, action))
         if place_id == "bathhouse":
             add(group, {"type": "activate", "space": "bathhouse", "keep": []}, "draw 3, keep none")
+            for keep in _keep_choices(p):
+                add(group, {"type": "activate", "space": "bathhouse", "keep": [keep]},
+                    "draw 3, keep it if drawn, the others back to the bag")
     add("Pass", {"type": "pass"})
     if p["technology_pending"] or "village" in usable_places(p):
         for place_id, circle in S.technology_targets(p):
