@@ -29,8 +29,12 @@ def _queue_round(rules_engine: RulesEngine, state: Any) -> int:
 
 def _save_queue_after_move(rules_engine: RulesEngine, seat: Seat, action: dict) -> None:
     """Store the seat's queue after its own move, by hand or queued (the engine's
-    ``queue_after_move``: e.g. a pass empties it, using the place at its head removes that
-    entry: the player made the choice the queue was waiting for)."""
+    ``queue_after_move``: e.g. a pass keeps only the answers for what follows it, using the
+    place at its head removes that entry: the player made the choice the queue was waiting
+    for). The queue's note (why it waited or was dropped) has been read: it is cleared."""
+    if seat.action_queue_note:
+        seat.action_queue_note = ""
+        seat.save(update_fields=["action_queue_note"])
     if not seat.action_queue:
         return
     after = rules_engine.queue.queue_after_move(seat.action_queue, action)
@@ -94,7 +98,6 @@ def _play_queues(game: Game, state: Any) -> None:
             seat.save(update_fields=["action_queue", "action_queue_note"])
             continue
         _save_queue_after_move(rules_engine, seat, detail)
-        _note(seat, "")
         _player_decided(game, seat)
         state, events = rules_engine.apply(state, seat.order, detail)
         _store(game, state, seat=seat.order, action=detail, events=events, queued=True)

@@ -53,3 +53,7 @@ def test_a_queue_that_stops_at_a_choice_awaits_its_player(
     assert alice_seat.awaiting == "action" and alice_seat.clock_started_at is not None
     assert alice_seat.awaiting_since is not None
     assert alice_seat.action_queue_note == "Your queue waits at “Use Village”: choose how to use it."
+    with django_capture_on_commit_callbacks(execute=True):
+        submit(game, by[0], {"type": "activate", "space": "village", "recruit": "boatman"})
+    alice_seat.refresh_from_db()
+    assert (alice_seat.action_queue, alice_seat.action_queue_note) == ([], "")  # chosen by hand: read, cleared
