@@ -58,6 +58,10 @@ class Game(models.Model):
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch",
         help_text="the finished game this one is the rematch of (one rematch a game)",
     )
+    imported = models.BooleanField(
+        default=False, help_text="made by manage.py game_import from an export: finished, read-only, "
+                                 "its seats are placeholder users (not counted in players' stats)"
+    )
     clock_initial_seconds = models.PositiveIntegerField(
         default=0, help_text="each seat's time bank at the start, seconds; 0: no clock"
     )

@@ -2,7 +2,7 @@
 with ``games-``."""
 from django.urls import include, path
 
-from games.views import chat, fragments, invitations, lobby, pages, rematch, vacation
+from games.views import chat, fragments, history, invitations, lobby, pages, rematch, vacation
 
 game_urls = [
     path("", pages.game_detail, name="games-detail"),
@@ -23,6 +23,8 @@ game_urls = [
     path("rematch/", rematch.ask, name="games-rematch"),
     path("rematch/accept/", rematch.accept, name="games-rematch-accept"),
     path("rematch/decline/", rematch.decline, name="games-rematch-decline"),
+    path("replay/", history.game_replay, name="games-replay"),
+    path("download/", history.game_download, name="games-download"),
 ]
 
 urlpatterns = [

@@ -7,6 +7,8 @@
 - ``rematch``: game_rematch, rematch_accept, rematch_decline
 - ``invitations``: invitation_create, invitation_accept, invitation_decline
 - ``clocks``: vacation_start, vacation_stop and the clock around a decision
+- ``imports``: game_import (a finished game from its export document, replayed first)
+- ``repair``: game_rebuild_snapshot (a snapshot rebuilt from a log that replays cleanly)
 - ``store``: writing a move (snapshot, log row, awaited seats) for all of the above
 - ``outbox``: the only place the games app calls ``notifications``
 
@@ -36,8 +38,10 @@ from games.services.play import (
     MAX_TIMEOUT_ACTIONS, STALE_WINDOW, _only_others_moved_independently, game_resolve, game_submit_action,
     game_timeout, game_vote_end, moved_independently,
 )
+from games.services.imports import ImportRefused, game_import
 from games.services.queue import ACTION_QUEUE_LIMIT, seat_queue_change
 from games.services.rematch import game_rematch, rematch_accept, rematch_decline
+from games.services.repair import NotRepairable, Repair, game_rebuild_snapshot
 
 __all__ = [
     "ACTION_QUEUE_LIMIT", "MAX_TIMEOUT_ACTIONS", "STALE_WINDOW",
@@ -46,6 +50,7 @@ __all__ = [
     "ServiceError", "StaleVersion", "VacationError", "WrongStatus",
     "_only_others_moved_independently",
     "chat_mark_read", "chat_mute", "chat_post", "game_rematch", "rematch_accept", "rematch_decline",
+    "NotRepairable", "Repair", "game_rebuild_snapshot", "ImportRefused", "game_import",
     "game_cancel", "game_create", "game_expire_open", "game_resolve", "game_start", "game_submit_action",
     "game_timeout", "game_vote_end", "invitation_accept", "invitation_create", "invitation_decline",
     "moved_independently", "open_game_cutoff",

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0008_seat_action_queue_note_text'),
+        ('games', '0009_replay_game_imported'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
