@@ -7,12 +7,14 @@ the same round and phase (a phase change turns hourglass tiles and runs the even
 §5, §9). Like editing a plan before it is submitted (RULES §14 decision 14) it changes
 nothing the other players could not see or have answered yet.
 
-:func:`record` keeps, in ``data["undo"]``, the state before such a decision: ``{"seat": s,
-"previous": <data before>}``. Any other seat's decision or a resolution replaces or drops it,
-so a take-back is allowed only while no other player has acted since. A seat's consecutive
-undoable decisions chain (the previous state keeps its own record), at most ``DEPTH`` deep;
-another seat's record is not kept in it (that right was lost when this seat acted). The
-record is bookkeeping: ``engine.view`` never shows it.
+:func:`record` keeps, in ``data["undo"]``, what such a decision changed: ``{"seat": s,
+"changed": {key: value before}, "players": [[index, player before], ...], "added": [keys new in
+it], "prior": <the record before it or None>}`` — a difference, so a state carrying it stays
+small. Any other seat's decision or a resolution replaces or drops it, so a take-back is
+allowed only while no other player has acted since. A seat's consecutive undoable decisions
+chain through ``prior``, at most ``DEPTH`` deep; another seat's record is not kept in it
+(that right was lost when this seat acted). The record is bookkeeping: ``engine.view``
+never shows it.
 """
 from __future__ import annotations
 
@@ -27,38 +29,37 @@ def _depth(record: dict | None) -> int:
     n = 0
     while record is not None:
         n += 1
-        record = record["previous"].get("undo")
+        record = record["prior"]
     return n
 
 
-def _trim(record: dict, depth: int) -> dict:
-    """A copy of ``record`` whose chain is at most ``depth`` long (the oldest dropped)."""
-    previous = dict(record["previous"])
-    inner = previous.get("undo")
-    if inner is not None:
-        if depth <= 1:
-            previous.pop("undo")
-        else:
-            previous["undo"] = _trim(inner, depth - 1)
-    return {"seat": record["seat"], "previous": previous}
+def _trim(record: dict | None, depth: int) -> dict | None:
+    """``record`` with its chain cut to at most ``depth`` records (the oldest dropped)."""
+    if record is None or depth <= 0:
+        return None
+    return {**record, "prior": _trim(record["prior"], depth - 1)}
 
 
 def record(before: dict, after: dict, seat: int) -> None:
     """After ``seat``'s decision took ``before`` to ``after`` (a fresh tree, changed in
     place): store the take-back record in ``after`` if the decision is undoable, else
     drop any record. ``before`` is a returned state's tree, never changed by the engine, so
-    it is kept without copying."""
+    its values are kept without copying."""
     after.pop("undo", None)
     if (after["rng"] != before["rng"] or after["barrier"] or after["phase"] == "over"
             or (after["round"], after["phase"]) != (before["round"], before["phase"])):
         return
-    previous = dict(before)
-    prior = previous.get("undo")
+    prior = before.get("undo")
     if prior is not None and prior["seat"] != seat:
-        previous.pop("undo")
-    elif prior is not None and _depth(prior) >= DEPTH:
-        previous["undo"] = _trim(prior, DEPTH - 1)
-    after["undo"] = {"seat": seat, "previous": previous}
+        prior = None
+    changed = {k: v for k, v in before.items() if k not in ("undo", "players") and after.get(k, _MISSING) != v}
+    players = [[i, p] for i, p in enumerate(before["players"]) if after["players"][i] != p]
+    added = [k for k in after if k not in before]
+    after["undo"] = {"seat": seat, "changed": changed, "players": players, "added": added,
+                     "prior": _trim(prior, DEPTH - 1)}
+
+
+_MISSING = object()
 
 
 def forget(after: dict) -> None:
@@ -80,4 +81,13 @@ def undo(state: GameState, seat: int) -> GameState:
     if not undoable(state, seat):
         raise IllegalAction(f"seat {seat} has no decision to take back in round {state.data['round']} "
                             f"({state.data['phase']})", code="not_undoable")
-    return GameState(clone(state.data["undo"]["previous"]))
+    last = state.data["undo"]
+    data = clone({k: v for k, v in state.data.items() if k != "undo"})
+    for key in last["added"]:
+        data.pop(key, None)
+    data.update(clone(last["changed"]))
+    for index, player in last["players"]:
+        data["players"][index] = clone(player)
+    if last["prior"] is not None:
+        data["undo"] = clone(last["prior"])
+    return GameState(data)

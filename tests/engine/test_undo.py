@@ -81,3 +81,13 @@ def test_the_record_is_never_in_a_view_and_survives_serialisation():
     for seat in (0, 1, None):
         assert "undo" not in engine.view(after, seat)
     assert engine.undoable(engine.from_json(engine.to_json(after)), 0)
+
+
+def test_the_take_back_record_holds_only_what_the_decision_changed_and_survives_json():
+    before = planning_state({0: MARKET, 1: MARKET})
+    after = _place(before, 0, "start_farmer", "castle")
+    last = after.data["undo"]
+    assert [index for index, _player in last["players"]] == [0]  # seat 1's board is not copied
+    assert last["changed"] == {} and last["added"] == []  # a placement changes only its own board
+    reloaded = engine.from_json(engine.to_json(after))
+    assert engine.undo(reloaded, 0) == before
