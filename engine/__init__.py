@@ -18,6 +18,7 @@ Public API (documented with every action's JSON form in ``docs/engine.md``)::
     score(state)                       # the outcome as it stands (ended early), marked ended_early
     game_part(state)                   # (round, phase): where a timeout's default moves stop
     undoable(state, seat) / undo(state, seat)    # take back one's own last decision(s), exactly
+    UNDO / is_undo(action) / undo_event(seat)   # a take-back's log entry (replayed with undo) and event
     is_private_step(a) / is_provisional(a) / activate_choice_fields(place)   # action metadata
     queue.check_queue / queue.next_queued / queue.queue_after_move            # the action queue
     describe_place / describe_event / describe_queue_entry / follower_name / track_rewards
@@ -46,7 +47,7 @@ from .serialize import SchemaError, from_json, to_json
 from .setup import new_game_data
 from .state import GameState
 from .view import view_data
-from .undo import undo, undoable
+from .undo import UNDO, is_undo, undo, undo_event, undoable
 from . import queue  # noqa: E402  (engine.queue: the action queue, pure)
 from .queue import own_places
 
@@ -61,7 +62,7 @@ __all__ = [
     "STALE", "REFUSAL_MESSAGES", "refusal_message", "score", "game_part", "QueueRefused", "queue", "own_places",
     "describe_place", "describe_event", "describe_queue_entry", "event_name", "follower_name", "follower_letter",
     "place_name", "track_rewards", "COMPATIBLE_VERSIONS", "loads_version", "NotOver", "ReplayStep",
-    "replay_steps", "undo", "undoable",
+    "replay_steps", "undo", "undoable", "UNDO", "is_undo", "undo_event",
 ]
 
 
@@ -161,7 +162,7 @@ def replay(options: GameOptions | dict, seed: int, log) -> GameState:
     """Rebuild a state from ``(options, seed)`` and an action log.
 
     ``log`` is a sequence of ``(seat, action)`` pairs; ``seat`` ``None`` means a
-    :func:`resolve` step. Raises the same errors as :func:`apply` for a bad log.
+    :func:`resolve` step, the action :data:`UNDO` that seat's :func:`undo`. Raises the same errors as :func:`apply` for a bad log.
     """
     state = None
     for step in replay_steps(options, seed, log):

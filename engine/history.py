@@ -63,7 +63,8 @@ def replay_steps(options, seed: int, log, *, reveal: bool = False) -> Iterator[R
     """Every position of the game ``(options, seed)`` played by ``log``, oldest first.
 
     ``log`` is a sequence of ``(seat, action)`` pairs as for :func:`engine.replay`
-    (``seat`` None: a resolve step). Yields ``len(log) + 1`` :class:`ReplayStep` values,
+    (``seat`` None: a resolve step; ``action`` ``engine.UNDO``: that seat's take-back,
+    :func:`engine.undo`, with the event ``undo_event(seat)``). Yields ``len(log) + 1`` :class:`ReplayStep` values,
     step 0 being the position after setup. Raises the errors of :func:`engine.apply` /
     :func:`engine.resolve` for a bad entry (after yielding the steps before it).
 
@@ -73,12 +74,18 @@ def replay_steps(options, seed: int, log, *, reveal: bool = False) -> Iterator[R
     any more, so a finished game's replay shows every market, plan and draw (issue #12).
     """
     from . import apply, is_over, new_game, resolve
+    from .undo import is_undo, undo, undo_event
 
     def steps() -> Iterator[ReplayStep]:
         state = new_game(options, seed)
         yield ReplayStep(0, None, None, state, [])
         for number, (seat, action) in enumerate(log, start=1):
-            state, events = resolve(state) if seat is None else apply(state, seat, action)
+            if seat is None:
+                state, events = resolve(state)
+            elif is_undo(action):
+                state, events = undo(state, seat), [undo_event(seat)]
+            else:
+                state, events = apply(state, seat, action)
             yield ReplayStep(number, seat, action, state, list(events))
 
     if not reveal:

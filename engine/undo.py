@@ -24,6 +24,21 @@ from .state import GameState, clone
 #: How many consecutive decisions of one seat can be taken back.
 DEPTH = 5
 
+#: The action log entry of a take-back: ``(seat, UNDO)`` in a log means ``undo(state, seat)``
+#: (:func:`engine.replay_steps` replays it, with the event :func:`undo_event`). Never a
+#: legal action.
+UNDO = {"type": "undo"}
+
+
+def undo_event(seat: int) -> dict:
+    """The public event of ``seat``'s take-back (the log's line for it)."""
+    return {"kind": "undo", "seat": seat, "text": "{player} takes back their last decision"}
+
+
+def is_undo(action) -> bool:
+    """True if ``action`` (a log entry's action) is the take-back entry :data:`UNDO`."""
+    return isinstance(action, dict) and action.get("type") == UNDO["type"] and len(action) == 1
+
 
 def _depth(record: dict | None) -> int:
     n = 0

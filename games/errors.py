@@ -150,3 +150,10 @@ class ChatError(ServiceError):
 class RematchError(ServiceError):
     """A rematch the site refuses (the game is not finished, the user did not play, the
     rematch is no longer waiting for answers)."""
+
+
+class TakeBackRefused(ServiceError):
+    """A take-back the site refuses: nothing to take back (another player acted since, the
+    decision drew or revealed something), or the move was not made by the player's hand."""
+
+    default_code = "not_undoable"

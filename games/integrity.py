@@ -148,6 +148,8 @@ def _replay_moves(game: Game, rules_engine: RulesEngine, moves: list[Move]) -> t
                     return None, Divergence(game_id, move.seq, "a resolve step where the engine has "
                                                                "nothing to resolve")
                 state, events = rules_engine.resolve(state)
+            elif rules_engine.is_undo(move.action):  # a take-back (games.services.undo)
+                state, events = rules_engine.undo(state, move.seat), [rules_engine.undo_event(move.seat)]
             else:
                 state, events = rules_engine.apply(state, move.seat, move.action)
         except Exception as exc:  # noqa: BLE001 - a refused move or an engine crash alike

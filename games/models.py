@@ -176,7 +176,9 @@ class Move(models.Model):
     ``seat`` is null for an automatic resolution (a simultaneous phase resolved by a task).
     ``timed_out`` marks an action taken for the seat by the timeout policy
     (``engine.timeout_action``) when its time ran out; ``queued`` one played from the
-    seat's action queue.
+    seat's action queue. A take-back is a move of its own (action ``engine.UNDO``,
+    ``games.services.undo``); the move it took back stays in the log with ``taken_back``
+    set, the one field ever changed on a stored move.
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
@@ -186,6 +188,9 @@ class Move(models.Model):
     events = models.JSONField(default=list)
     timed_out = models.BooleanField(default=False)
     queued = models.BooleanField(default=False)
+    taken_back = models.BooleanField(
+        default=False, help_text="its player took it back (a later take-back move); still in the log"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -198,7 +203,7 @@ class Move(models.Model):
         return f"{self.game_id} #{self.seq}"
 
     def save(self, *args, **kwargs) -> None:
-        """Insert only: the log is append-only."""
+        """Insert only: the log is append-only (``taken_back`` is set by a queryset update)."""
         if not self._state.adding:
             raise ValueError("Move rows are append-only and cannot be changed.")
         super().save(*args, **kwargs)

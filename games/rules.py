@@ -117,6 +117,21 @@ class RulesEngine(Protocol):
     def game_part(self, state: Any) -> tuple[int, str]:
         """``(round, phase)``: the part of the game a decision belongs to."""
 
+    UNDO: dict  # the log entry of a take-back: (seat, UNDO) replays as undo(state, seat)
+
+    def undoable(self, state: Any, seat: int) -> bool:
+        """True if ``seat`` may take back its last decision now (nothing drawn or revealed,
+        no other seat acted since)."""
+
+    def undo(self, state: Any, seat: int) -> Any:
+        """The state before ``seat``'s last decision, exactly; ``IllegalAction`` if not undoable."""
+
+    def is_undo(self, action: Any) -> bool:
+        """True if a log entry's ``action`` is ``UNDO``."""
+
+    def undo_event(self, seat: int) -> dict:
+        """The public event a take-back by ``seat`` records."""
+
 
 #: Rules name (``Game.rules``) -> engine.
 REGISTRY: dict[str, RulesEngine] = {"orleans": orleans}

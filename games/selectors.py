@@ -331,7 +331,8 @@ def move_log(moves: list[Move], names: dict[int, str], quiet_line=None) -> list[
 
     Rounds are numbered from 1; an event of kind ``round`` (carrying ``round``) opens the
     next group. The first entry of a move taken by the timeout policy is marked ``timed_out``,
-    that of a move played from the action queue ``queued``. ``quiet_line(move)``, if given,
+    that of a move played from the action queue ``queued``; every entry of a move its player
+    took back is marked ``taken_back`` (a take-back has its own line). ``quiet_line(move)``, if given,
     is the text of one line for a move that caused no event (the replay viewer lists every
     step; a planning step has none), or None for no line.
     """
@@ -352,6 +353,7 @@ def move_log(moves: list[Move], names: dict[int, str], quiet_line=None) -> list[
                 # the mark belongs to the move's own line, not to what the game did after it
                 "timed_out": move.timed_out and position == 0,
                 "queued": move.queued and position == 0,
+                "taken_back": move.taken_back,  # every line of a move its player took back
             })
     return [r for r in reversed(rounds) if r.entries]
 

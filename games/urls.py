@@ -13,6 +13,7 @@ game_urls = [
     path("cancel/", lobby.cancel, name="games-cancel"),
     path("vote-end/", lobby.vote_end, name="games-vote-end"),
     path("act/", fragments.submit_action, name="games-act"),
+    path("take-back/", fragments.take_back, name="games-take-back"),
     path("queue/", fragments.set_queue, name="games-queue"),
     path("poll/", fragments.poll, name="games-poll"),
     path("plan/", fragments.plan_preview, name="games-plan"),

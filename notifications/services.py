@@ -106,6 +106,15 @@ def record_game_notifications(
     return True
 
 
+def cancel_game_notifications(*, game: Game, version: int, reason: str) -> int:
+    """Skip the turn emails recorded at ``version`` of ``game`` that are still queued
+    (``reason``: the ``skip_reason``, e.g. the move was taken back); returns how many.
+    Called by ``games.services`` under the game row lock; one already sent stays sent."""
+    return Notification.objects.filter(
+        game=game, version=version, kind=NotificationKind.TURN, status=NotificationStatus.QUEUED,
+    ).update(status=NotificationStatus.SKIPPED, skip_reason=reason[:80], claimed_until=None)
+
+
 def record_timed_out(*, game: Game, seat: Seat, moves: int) -> None:
     """Record the "you were timed out" email for ``seat`` (under the game row lock, after
     the timeout's moves). Keyed by the game version, so it is recorded once per timeout."""

@@ -28,6 +28,7 @@ from games.presenters.queue import queue_context
 from games.rules import engine_for
 from games.services.play import moved_independently
 from games.services.queue import ACTION_QUEUE_LIMIT
+from games.services.undo import take_back_refusal
 
 
 def board_context(rules, view: dict, names: dict[int, str]) -> dict:
@@ -277,6 +278,7 @@ class GamePage:
     result: GameResult | None = None
     chat: ChatPanel | None = None
     rematch: RematchInfo | None = None
+    can_take_back: bool = False
 
     def context(self) -> dict:
         """The template context: one key per field (nested records kept as they are)."""
@@ -312,6 +314,7 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
     planning_now = board_for is not None and seat is not None and game.is_active \
         and rules_engine.awaiting(state).get(seat.order) == "plan"
     draft: list[dict] = []
+    page.can_take_back = seat is not None and not take_back_refusal(game, rules_engine, state, seat.order)
     if planning_now:
         state, draft = planning.apply_draft(rules_engine, state, seat.order, planning.parse_draft(plan_draft))
     page.view = selectors.game_view_for_seat(game, state, seat)

@@ -7,7 +7,8 @@ queued with ``orleans_site.tasks.enqueue_on_commit`` and only run once the rows 
 from __future__ import annotations
 
 from notifications.services import (
-    record_game_cancelled, record_game_notifications, record_invitation, record_timed_out,
+    cancel_game_notifications, record_game_cancelled, record_game_notifications, record_invitation,
+    record_timed_out,
 )
 from notifications.tasks import deliver_game_notifications_task, deliver_notification_task
 from orleans_site.tasks import enqueue_on_commit
@@ -23,6 +24,12 @@ def game_changed(game, *, newly_awaited: list, started: bool = False, finished: 
     if record_game_notifications(game=game, newly_awaited=newly_awaited, started=started,
                                  finished=finished):
         enqueue_on_commit(deliver_game_notifications_task, str(game.id), game.version)
+
+
+def move_taken_back(game, version: int) -> None:
+    """The move that made ``version`` of ``game`` was taken back: cancel the turn emails it
+    queued (same transaction). The take-back's own change records new ones as usual."""
+    cancel_game_notifications(game=game, version=version, reason="move taken back")
 
 
 def seat_timed_out(game, seat, *, moves: int) -> None:

@@ -16,7 +16,7 @@ from games.rules import check_loadable
 from games.errors import GameDamaged, InvalidSubmission
 from games.presenters.page import game_context
 from games.selectors import chat_last_id, chat_read_channels
-from games.services import game_submit_action, seat_queue_change
+from games.services import game_submit_action, game_take_back, seat_queue_change
 from games.views.errors import game_errors
 from games.views.regions import render_flash, render_regions
 
@@ -37,6 +37,26 @@ def submit_action(request: HttpRequest, game_id) -> HttpResponse:
         action=form.cleaned_data["action"],
         expected_version=form.cleaned_data["expected_version"],
     )
+    if not request.htmx:
+        return redirect("games-detail", game_id=game.pk)
+    game, seat = get_game_for_user_or_404(game_id, request.user)
+    return render_regions(request, game, seat)
+
+
+@require_POST
+@login_required
+@game_errors
+def take_back(request: HttpRequest, game_id) -> HttpResponse:
+    """The "Take back" button: ``expected_version`` (the page's) -> the user's last decision
+    is taken back (``services.game_take_back``), then the refreshed regions. A refusal
+    (stale page, nothing to take back, a queued move) is shown in ``#flash``."""
+    game, _ = get_game_for_user_or_404(game_id, request.user)
+    get_seat_or_403(game, request.user)
+    try:
+        expected_version = int(request.POST["expected_version"])
+    except (KeyError, ValueError) as exc:
+        raise InvalidSubmission("The page's version is missing: reload the page.") from exc
+    game_take_back(game_id=game.pk, user=request.user, expected_version=expected_version)
     if not request.htmx:
         return redirect("games-detail", game_id=game.pk)
     game, seat = get_game_for_user_or_404(game_id, request.user)

@@ -91,3 +91,29 @@ def test_the_take_back_record_holds_only_what_the_decision_changed_and_survives_
     assert last["changed"] == {} and last["added"] == []  # a placement changes only its own board
     reloaded = engine.from_json(engine.to_json(after))
     assert engine.undo(reloaded, 0) == before
+
+
+
+def test_a_logged_take_back_replays_to_the_state_the_take_back_made():
+    options, seed = engine.GameOptions(players=2), 7
+    state, log = engine.new_game(options, seed), []
+    while 0 not in engine.awaiting(state) or engine.awaiting(state)[0] != "plan":
+        if engine.needs_resolution(state):
+            state, log = engine.resolve(state)[0], log + [(None, {"type": "resolve"})]
+            continue
+        seat = min(engine.awaiting(state))
+        action = engine.legal_actions(state, seat)[0]
+        state, log = engine.apply(state, seat, action)[0], log + [(seat, action)]
+    before = state
+    place = next(a for a in engine.legal_actions(state, 0) if a["type"] == "place")
+    taken_back = engine.undo(engine.apply(state, 0, place)[0], 0)
+    steps = list(engine.replay_steps(options, seed, log + [(0, place), (0, engine.UNDO)]))
+    assert steps[-1].state == taken_back == before
+    assert steps[-1].events == [engine.undo_event(0)] and steps[-1].action == engine.UNDO
+    assert engine.replay(options, seed, log + [(0, place), (0, engine.UNDO)]) == before
+
+
+def test_only_the_bare_undo_entry_is_a_take_back():
+    assert engine.is_undo(engine.UNDO) and engine.is_undo({"type": "undo"})
+    assert not engine.is_undo({"type": "undo", "seat": 0}) and not engine.is_undo("undo")
+    assert not engine.is_undo({"type": "unplace", "follower": "farmer", "space": "castle"})

@@ -262,6 +262,29 @@ def game_part(state: GameState) -> tuple[int, str]:
     return state.round, state.phase
 
 
+UNDO = {"type": "undo"}
+
+
+def undoable(state: GameState, seat: int) -> bool:
+    """The fake rules allow no take-back."""
+    return False
+
+
+def undo(state: GameState, seat: int) -> GameState:
+    """Never undoable: always refused."""
+    raise IllegalAction("nothing to take back", code="not_undoable")
+
+
+def is_undo(action) -> bool:
+    """True for the take-back log entry."""
+    return action == UNDO
+
+
+def undo_event(seat: int) -> dict:
+    """The take-back's event."""
+    return {"kind": "undo", "seat": seat, "text": "{player} takes back"}
+
+
 def _check_queue(state: GameState, seat: int, entries, limit: int = QUEUE_LIMIT) -> list[dict]:
     """A queue is a list of at most ``limit`` picks (``{"type": "pick", "n": 1|2}``)."""
     if not isinstance(entries, list) or any(e not in PICKS for e in entries):

@@ -1,0 +1,82 @@
+"""Taking back one's own last decision on the site (issue 13): ``game_take_back``.
+
+The engine alone decides what may be taken back (``undoable``: no other seat acted since,
+nothing drawn or revealed); the site adds one rule of its own: only a decision its player
+made by hand, never one played by the action queue, the timeout policy or a bot. A
+take-back is stored as a move of its own (action ``UNDO`` with the engine's ``undo_event``,
+replayed with its ``undo``); the move it took back stays in the log marked ``taken_back``, and the turn
+emails that move queued are cancelled.
+"""
+from __future__ import annotations
+
+from django.db import transaction
+
+from games.errors import NotSeated, StaleVersion, TakeBackRefused
+from games.history import move_source
+from games.models import Game, GameStatus, Move, Seat
+from games.rules import RulesEngine, load_game
+from games.services import outbox
+from games.services.locks import GameId, _lock_game, _require_status
+from games.services.queue import _play_queues
+from games.services.store import _store
+
+#: Shown when the engine says there is nothing to take back.
+NOTHING_TO_TAKE_BACK = ("There is nothing to take back: another player has acted since, or your "
+                        "last decision drew or revealed something.")
+#: Shown when the last decision was not made by the player's own hand.
+NOT_BY_HAND = "A move played by your action queue, the timeout or a bot cannot be taken back."
+
+
+def last_own_move(game: Game, rules_engine: RulesEngine, seat_order: int) -> Move | None:
+    """The move a take-back by ``seat_order`` would take back: the seat's latest move that is
+    neither a take-back itself nor already taken back (None if there is none). While the
+    engine says the seat may take back, no other seat has moved after it."""
+    moves = Move.objects.filter(game=game, seat=seat_order, taken_back=False).order_by("-seq")
+    return next((m for m in moves.iterator() if not rules_engine.is_undo(m.action)), None)
+
+
+def take_back_refusal(game: Game, rules_engine: RulesEngine, state, seat_order: int) -> str:
+    """Why ``seat_order`` may not take back its last decision now ("" if it may): the
+    engine's ``undoable``, then the decision must be its player's own (``move_source``)."""
+    if game.status != GameStatus.ACTIVE or not rules_engine.undoable(state, seat_order):
+        return NOTHING_TO_TAKE_BACK
+    move = last_own_move(game, rules_engine, seat_order)
+    if move is None:
+        return NOTHING_TO_TAKE_BACK
+    if move_source(move) != "player":
+        return NOT_BY_HAND
+    return ""
+
+
+@transaction.atomic
+def game_take_back(*, game_id: GameId, user, expected_version: int) -> Move:
+    """Take back the user's last decision in an active game; returns the take-back move.
+
+    Locks the game; refuses with ``StaleVersion`` unless the game is still at
+    ``expected_version`` (a second tab showing an older position), ``NotSeated``,
+    ``WrongStatus`` (not being played) or ``TakeBackRefused`` (``take_back_refusal``: the
+    engine says nothing can be taken back, or the move was queued, timed out or a bot's).
+    Otherwise stores the engine's ``undo`` as a new move (action ``UNDO``, ``undo_event``; the
+    version goes up, so other tabs' pages are stale), marks the taken-back move
+    ``taken_back``, cancels the turn emails it queued, and plays action queues as after any
+    move. Nothing changes when it refuses.
+    """
+    game = _lock_game(game_id)
+    _require_status(game, GameStatus.ACTIVE, "This game is not being played.")
+    rules_engine, state = load_game(game)
+    if game.version != expected_version:
+        raise StaleVersion(expected=expected_version, actual=game.version, code=rules_engine.STALE)
+    seat = Seat.objects.filter(game=game, user=user).first()
+    if seat is None:
+        raise NotSeated("You do not have a seat at this game.")
+    refusal = take_back_refusal(game, rules_engine, state, seat.order)
+    if refusal:
+        raise TakeBackRefused(refusal)
+    taken_back = last_own_move(game, rules_engine, seat.order)
+    new_state = rules_engine.undo(state, seat.order)
+    Move.objects.filter(pk=taken_back.pk).update(taken_back=True)
+    outbox.move_taken_back(game, taken_back.seq)
+    move = _store(game, new_state, seat=seat.order, action=dict(rules_engine.UNDO),
+                  events=[rules_engine.undo_event(seat.order)])
+    _play_queues(game, new_state)
+    return move
