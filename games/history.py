@@ -69,8 +69,11 @@ def _header(game: Game, kind: str, seats: list[Seat]) -> dict[str, Any]:
 
 
 def _entry(move: Move, *, action: bool = True) -> dict[str, Any]:
-    return {"seq": move.seq, "seat": move.seat, "action": move.action if action else None,
-            "events": list(move.events or []), "at": _when(move.created_at), "source": move_source(move)}
+    entry = {"seq": move.seq, "seat": move.seat, "action": move.action if action else None,
+             "events": list(move.events or []), "at": _when(move.created_at), "source": move_source(move)}
+    if move.taken_back:  # optional in the format: absent means false
+        entry["taken_back"] = True
+    return entry
 
 
 def finished_export(game: Game) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from typing import Any
 
 from games.errors import ServiceError
 from games.models import Game, GameStatus, Move
-from games.rules import RulesEngine, engine_for, engine_named
+from games.rules import RulesEngine, engine_for, engine_named, replay_entry
 
 
 @dataclass(frozen=True)
@@ -143,15 +143,10 @@ def _replay_moves(game: Game, rules_engine: RulesEngine, moves: list[Move]) -> t
             return None, Divergence(game_id, move.seq, f"the log skips from move #{expected_seq - 1} "
                                                        f"to #{move.seq}")
         try:
-            if move.seat is None:
-                if not rules_engine.needs_resolution(state):
-                    return None, Divergence(game_id, move.seq, "a resolve step where the engine has "
-                                                               "nothing to resolve")
-                state, events = rules_engine.resolve(state)
-            elif rules_engine.is_undo(move.action):  # a take-back (games.services.undo)
-                state, events = rules_engine.undo(state, move.seat), [rules_engine.undo_event(move.seat)]
-            else:
-                state, events = rules_engine.apply(state, move.seat, move.action)
+            if move.seat is None and not rules_engine.needs_resolution(state):
+                return None, Divergence(game_id, move.seq, "a resolve step where the engine has "
+                                                           "nothing to resolve")
+            state, events = replay_entry(rules_engine, state, move.seat, move.action)
         except Exception as exc:  # noqa: BLE001 - a refused move or an engine crash alike
             message = str(exc) or getattr(exc, "message", "")  # the developer text: for operators
             return None, Divergence(game_id, move.seq, f"the engine refuses it ({_move_label(move)}): "

@@ -133,6 +133,18 @@ class RulesEngine(Protocol):
         """The public event a take-back by ``seat`` records."""
 
 
+def replay_entry(rules_engine: RulesEngine, state: Any, seat: int | None, action: Any) -> tuple[Any, list]:
+    """``(state, events)`` after one stored log entry, as it was played: a resolve step
+    (``seat`` None), a take-back (``is_undo(action)``: the engine's ``undo`` and its
+    ``undo_event``) or an action. The one dispatch every site replay of a stored log uses
+    (``games.integrity``, ``games.services.imports``); raises what the engine raises."""
+    if seat is None:
+        return rules_engine.resolve(state)
+    if rules_engine.is_undo(action):
+        return rules_engine.undo(state, seat), [rules_engine.undo_event(seat)]
+    return rules_engine.apply(state, seat, action)
+
+
 #: Rules name (``Game.rules``) -> engine.
 REGISTRY: dict[str, RulesEngine] = {"orleans": orleans}
 #: The rules new games get unless they name others.

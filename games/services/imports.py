@@ -21,7 +21,7 @@ from django.utils.dateparse import parse_datetime
 from games.errors import ServiceError, UnknownRules
 from games.history import FORMAT, FORMAT_VERSION, SOURCES, source_fields
 from games.models import Game, GameStatus, Move, Seat
-from games.rules import engine_named
+from games.rules import engine_named, replay_entry
 
 #: Placeholder users of imported seats are named ``<prefix><player name>``.
 PLACEHOLDER_PREFIX = "imported-"
@@ -89,10 +89,7 @@ def _replay(document: dict) -> tuple[Any, Any, list[list]]:
     for entry in document["log"]:
         seq, seat = entry["seq"], entry.get("seat")
         try:
-            if seat is None:
-                state, events = rules_engine.resolve(state)
-            else:
-                state, events = rules_engine.apply(state, seat, entry.get("action"))
+            state, events = replay_entry(rules_engine, state, seat, entry.get("action"))
         except Exception as exc:  # noqa: BLE001 - a refused move, a bad seat: the reason is shown
             reason = getattr(exc, "message", "") or type(exc).__name__
             raise ImportRefused(f"The document is refused: move #{seq} does not replay ({reason}).") from exc
@@ -152,7 +149,7 @@ def game_import(*, document: Any, is_public: bool = True) -> Game:
                             colour=str(entry.get("colour") or Seat.COLOURS[entry["seat"] % len(Seat.COLOURS)])[:16])
     moves = Move.objects.bulk_create([
         Move(game=game, seq=entry["seq"], seat=entry.get("seat"), action=entry.get("action"), events=events,
-             **source_fields(entry.get("source", "player")))
+             taken_back=entry.get("taken_back") is True, **source_fields(entry.get("source", "player")))
         for entry, events in zip(document["log"], events_of, strict=True)
     ])
     for move, entry in zip(moves, document["log"], strict=True):

@@ -189,3 +189,23 @@ def test_a_refusal_through_the_page_is_said_in_the_flash(village_game, client_fo
     stale = _post(client_for(first), village_game, recruit.seq - 1)
     assert "moved on since this page was shown" in stale.text
     assert not Move.objects.get(pk=recruit.pk).taken_back
+
+
+def test_an_exported_game_with_a_take_back_imports_and_replays(planning_game):
+    from games.history import finished_export
+    from games.models import GameStatus
+    from games.services import game_import
+
+    first, _second = _users(planning_game)
+    plan = submit(planning_game, seats(planning_game)[0], PLAN)
+    _take_back(planning_game, first)
+    play_until(planning_game, engine.is_over)
+    planning_game.refresh_from_db()
+    assert planning_game.status == GameStatus.FINISHED
+    document = finished_export(planning_game)
+    assert document["log"][plan.seq - 1]["taken_back"] is True
+    assert document["log"][plan.seq]["action"] == engine.UNDO
+    imported = game_import(document=document)
+    assert imported.state == planning_game.state
+    assert Move.objects.get(game=imported, seq=plan.seq).taken_back
+    assert verify_game(imported) is None
