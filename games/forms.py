@@ -76,6 +76,13 @@ class GameCreateForm(forms.Form):
         help_text="Listed in the lobby. Private games are joined through an invite link.",
     )
 
+    rated = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Rated",
+        help_text="The result updates the players' ratings (never in a game with a bot).",
+    )
+
     def clean_pace(self) -> str:
         """A missing pace (a form posted without the field) means no clock."""
         return self.cleaned_data.get("pace") or "none"

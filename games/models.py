@@ -54,6 +54,10 @@ class Game(models.Model):
     )
     outcome = models.JSONField(null=True, blank=True, help_text="engine.outcome() once finished")
     is_public = models.BooleanField(default=True)
+    rated = models.BooleanField(
+        default=False, help_text="chosen at creation: its result updates the players' ratings "
+                                 "(never for a game with a bot seat or an imported one)",
+    )
     rematch_of = models.OneToOneField(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch",
         help_text="the finished game this one is the rematch of (one rematch a game)",
@@ -323,3 +327,56 @@ class ChatReader(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} reading {self.game_id}"
+
+
+class Rating(models.Model):
+    """A player's rating for one rules (``Game.rules``; Orléans: ``"orleans"``): an openskill
+    Plackett-Luce ``mu``/``sigma`` (``games.services.ratings``), updated once per finished
+    rated game. ``ordinal`` (``mu - 3 sigma``) is what the leaderboard sorts and shows."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    rules = models.CharField(max_length=40, default="orleans")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(db_index=True, help_text="mu - 3 sigma: the shown, conservative rating")
+    games = models.PositiveIntegerField(default=0, help_text="rated games counted")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-ordinal"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "rules"], name="rating_unique_user_per_rules"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.rules} {self.ordinal:.1f}"
+
+
+class RatingChange(models.Model):
+    """What one rated game did to one player's rating: the history on the profile. One per
+    (game, player): its existence is what makes rating a game idempotent."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_changes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes")
+    placement = models.PositiveSmallIntegerField(help_text="the engine's ranking place (ties share one)")
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    ordinal_before = models.FloatField()
+    ordinal_after = models.FloatField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="rating_change_unique_user_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.game_id}: {self.ordinal_before:.1f} -> {self.ordinal_after:.1f}"
+
+    @property
+    def delta_text(self) -> str:
+        """The change of the shown rating, signed, one decimal ("+1.4", "-0.3")."""
+        return f"{self.ordinal_after - self.ordinal_before:+.1f}"

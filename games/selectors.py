@@ -15,7 +15,8 @@ from django.utils import timezone
 
 from games import clock
 from games.models import (
-    ChatChannel, ChatMessage, ChatReader, Game, GameStatus, Invitation, InvitationStatus, Move, PlayerClock, Seat,
+    ChatChannel, ChatMessage, ChatReader, Game, GameStatus, Invitation, InvitationStatus, Move, PlayerClock, Rating,
+    RatingChange, Seat,
 )
 from games.rules import engine_for, load_game
 
@@ -521,3 +522,27 @@ def chat_recent_count(user, game: Game, seconds: int, now: dt.datetime | None = 
     now = now or timezone.now()
     return ChatMessage.objects.filter(game=game, author=user,
                                       created_at__gt=now - dt.timedelta(seconds=seconds)).count()
+
+
+# --- Ratings (games.services.ratings) --------------------------------------------------------
+
+#: Players on one leaderboard page.
+LEADERBOARD_SIZE = 50
+
+
+def rating_for(user, rules: str = "orleans"):
+    """The user's ``Rating`` for ``rules``, or None before their first rated game."""
+    return Rating.objects.filter(user=user, rules=rules).first()
+
+
+def rating_history(user, rules: str = "orleans", limit: int = 20) -> list:
+    """The user's last ``limit`` ``RatingChange`` rows for ``rules``, newest first, games loaded."""
+    return list(RatingChange.objects.filter(user=user, game__rules=rules)
+                .select_related("game").defer("game__state").order_by("-created_at", "-id")[:limit])
+
+
+def leaderboard(rules: str = "orleans", limit: int = LEADERBOARD_SIZE) -> list:
+    """The best ``limit`` ratings for ``rules`` (highest ``ordinal`` first, then most games),
+    users loaded; active accounts only."""
+    return list(Rating.objects.filter(rules=rules, user__is_active=True).select_related("user")
+                .order_by("-ordinal", "-games", "user__username")[:limit])

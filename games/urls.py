@@ -33,6 +33,7 @@ urlpatterns = [
     path("profile/", pages.profile, name="games-profile"),
     path("vacation/", vacation.vacation, name="games-vacation"),
     path("games/", pages.lobby, name="games-lobby"),
+    path("leaderboard/", pages.leaderboard, name="games-leaderboard"),
     path("games/new/", pages.game_new, name="games-new"),
     path("games/next/", pages.next_game, name="games-next"),
     path("invitations/<int:invitation_id>/accept/", invitations.accept, name="games-invitation-accept"),

@@ -4,6 +4,7 @@
 - ``play``: game_submit_action, game_resolve, game_timeout, game_vote_end
 - ``queue``: seat_queue_change (the action queue)
 - ``undo``: game_take_back (a player takes back their own last decision)
+- ``ratings``: game_rate (openskill ratings from a finished rated game, once)
 - ``chat``: chat_post, chat_mark_read, chat_mute
 - ``rematch``: game_rematch, rematch_accept, rematch_decline
 - ``invitations``: invitation_create, invitation_accept, invitation_decline
@@ -43,6 +44,7 @@ from games.services.imports import ImportRefused, game_import
 from games.services.queue import ACTION_QUEUE_LIMIT, seat_queue_change
 from games.services.rematch import game_rematch, rematch_accept, rematch_decline
 from games.services.repair import NotRepairable, Repair, game_rebuild_snapshot
+from games.services.ratings import game_rate
 from games.services.undo import game_take_back
 
 __all__ = [
@@ -54,7 +56,7 @@ __all__ = [
     "chat_mark_read", "chat_mute", "chat_post", "game_rematch", "rematch_accept", "rematch_decline",
     "NotRepairable", "Repair", "game_rebuild_snapshot", "ImportRefused", "game_import",
     "game_cancel", "game_create", "game_expire_open", "game_resolve", "game_start", "game_submit_action",
-    "game_take_back", "game_timeout", "game_vote_end", "invitation_accept", "invitation_create", "invitation_decline",
+    "game_rate", "game_take_back", "game_timeout", "game_vote_end", "invitation_accept", "invitation_create", "invitation_decline",
     "moved_independently", "open_game_cutoff",
     "seat_join", "seat_leave", "seat_queue_change", "seats_past_deadline",
     "vacation_allowance_seconds", "vacation_days_left", "vacation_start", "vacation_stop",

@@ -66,7 +66,7 @@ def _start(game: Game) -> None:
 @transaction.atomic
 def game_create(
     *, creator, name: str, max_seats: int, options: dict, is_public: bool = True,
-    seed: int | None = None, pace: str = "none", rules: str | None = None,
+    seed: int | None = None, pace: str = "none", rules: str | None = None, rated: bool = True,
 ) -> Game:
     """Open a new game in the lobby with ``creator`` in the first seat.
 
@@ -74,7 +74,8 @@ def game_create(
     they are validated by the engine. ``seed`` fixes the engine seed (playtests, tests);
     a random one is drawn when it is None. ``pace`` names a preset of ``clock.PACES``
     (``none``: no clock). ``rules`` names the rules engine (``games.rules.REGISTRY``;
-    None: ``default_rules()``). ``name`` must be plain text (no line breaks or other
+    None: ``default_rules()``). ``rated``: its result updates the players' ratings
+    (``services.ratings``; a game that gets a bot seat is never rated). ``name`` must be plain text (no line breaks or other
     control characters) of at most 80 characters; blank gives "<creator>'s game".
     Raises ``InvalidGameName``, ``InvalidGameOptions``, ``UnknownRules``.
     """
@@ -103,6 +104,7 @@ def game_create(
         rules=rules,
         engine_version=rules_engine.ENGINE_VERSION,
         is_public=is_public,
+        rated=rated,
         clock_initial_seconds=chosen.initial,
         clock_increment_seconds=chosen.increment,
         clock_cap_seconds=chosen.cap,

@@ -24,6 +24,7 @@ from games.services import outbox
 from games.services.clocks import _player_decided
 from games.services.locks import GameId, _lock_game, _require_status
 from games.services.queue import _play_queues, _save_queue_after_move
+from games.services.ratings import game_rate
 from games.services.store import _store, _sync_awaiting
 
 #: How many moves back a page may be and still be checked for independence.
@@ -163,7 +164,7 @@ def game_vote_end(*, game_id: GameId, user) -> bool:
 
     When every seated player who is not absent has voted, the game is finished and scored
     as it stands (the engine's ``score``, RULES §10.3, stored in ``Game.outcome`` with
-    its ``ended_early`` mark), placements recorded, everyone emailed. Returns
+    its ``ended_early`` mark), placements recorded, rated (``ratings.game_rate``), everyone emailed. Returns
     True if this vote ended the game. Raises ``NotSeated``, ``WrongStatus``,
     ``NoAbsentPlayer`` (also when the voter is the absent one).
     """
@@ -185,6 +186,7 @@ def game_vote_end(*, game_id: GameId, user) -> bool:
     rules_engine, state = load_game(game)
     game.outcome = rules_engine.score(state)
     game.save(update_fields=["status", "finished_at", "outcome"])
+    game_rate(game_id=game.pk)
     _sync_awaiting(game, None)
     outbox.game_changed(game, newly_awaited=[], finished=True)
     return True

@@ -63,7 +63,7 @@ def game_rematch(*, game_id: GameId, user) -> Game:
         existing.save(update_fields=["rematch_of"])
     rematch = Game.objects.create(
         name=rematch_name(game.name), creator=user, max_seats=len(seats), options=dict(game.options),
-        rules=game.rules, engine_version=engine_named(game.rules).ENGINE_VERSION, is_public=game.is_public,
+        rules=game.rules, engine_version=engine_named(game.rules).ENGINE_VERSION, is_public=game.is_public, rated=game.rated,
         clock_initial_seconds=game.clock_initial_seconds, clock_increment_seconds=game.clock_increment_seconds,
         clock_cap_seconds=game.clock_cap_seconds, rematch_of=game,
     )

@@ -15,6 +15,7 @@ from games.models import Game, GameStatus, Move, Seat
 from games.rules import engine_for
 from games.selectors import users_on_vacation
 from games.services import outbox
+from games.services.ratings import game_rate
 from games.tasks import resolve_game_task
 from orleans_site.tasks import enqueue_on_commit
 
@@ -71,7 +72,8 @@ def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
 
 def _store(game: Game, state: Any, *, seat: int | None, action: dict, events: list,
            timed_out: bool = False, queued: bool = False) -> Move:
-    """Append the move, store the new snapshot, bump the version, finish if over.
+    """Append the move, store the new snapshot, bump the version, finish if over (and
+    rate the finished game, ``ratings.game_rate``).
 
     Caller holds the game row lock. ``timed_out`` marks a move of the timeout policy,
     ``queued`` one played from the seat's action queue.
@@ -89,6 +91,8 @@ def _store(game: Game, state: Any, *, seat: int | None, action: dict, events: li
         game.outcome = rules_engine.outcome(state)
     game.save(update_fields=["state", "version", "status", "finished_at", "outcome"])
     newly_awaited = _sync_awaiting(game, state)
+    if game.status == GameStatus.FINISHED:
+        game_rate(game_id=game.pk)
     outbox.game_changed(game, newly_awaited=newly_awaited, finished=game.status == GameStatus.FINISHED)
     if game.status == GameStatus.ACTIVE and rules_engine.needs_resolution(state):
         enqueue_on_commit(resolve_game_task, str(game.id), game.version)

@@ -78,6 +78,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 max_seats=form.cleaned_data["seats"],
                 options=form.engine_options(),
                 is_public=form.cleaned_data["is_public"],
+                rated=form.cleaned_data["rated"],
                 pace=form.cleaned_data["pace"],
             )
         except InvalidGameName as exc:
@@ -134,9 +135,9 @@ PROFILE_GAMES_PER_PAGE = 20
 @login_required
 @require_GET
 def profile(request: HttpRequest) -> HttpResponse:
-    """The user's games in progress (whose turn), statistics of their finished games (by
-    player count, head-to-head) and the finished games themselves, paginated (``?page=``),
-    each linking to its replay."""
+    """The user's games in progress (whose turn), their rating and its history, statistics
+    of their finished games (by player count, head-to-head) and the finished games
+    themselves, paginated (``?page=``), each linking to its replay."""
     record = selectors.player_record(request.user)
     finished = Paginator(record.games, PROFILE_GAMES_PER_PAGE).get_page(request.GET.get("page"))
     return render(
@@ -146,5 +147,14 @@ def profile(request: HttpRequest) -> HttpResponse:
             "in_progress": selectors.games_in_progress_for(request.user),
             "finished": finished,
             "record": record,
+            "rating": selectors.rating_for(request.user),
+            "rating_history": selectors.rating_history(request.user),
         },
     )
+
+
+@require_GET
+def leaderboard(request: HttpRequest) -> HttpResponse:
+    """The Orléans leaderboard: the best ratings (openskill ordinal, ``mu - 3 sigma``) of
+    players with at least one rated game."""
+    return render(request, "games/leaderboard.html", {"ratings": selectors.leaderboard()})
