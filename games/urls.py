@@ -12,6 +12,7 @@ game_urls = [
     path("start/", lobby.start, name="games-start"),
     path("cancel/", lobby.cancel, name="games-cancel"),
     path("vote-end/", lobby.vote_end, name="games-vote-end"),
+    path("visibility/", lobby.visibility, name="games-visibility"),
     path("act/", fragments.submit_action, name="games-act"),
     path("take-back/", fragments.take_back, name="games-take-back"),
     path("queue/", fragments.set_queue, name="games-queue"),

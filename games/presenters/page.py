@@ -18,7 +18,7 @@ from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist
 from django.utils import timezone
 
-from games import clock, rules, selectors
+from games import clock, rules, selectors, spectators
 from games.access import make_invite_token
 from games.models import Game, Seat
 from games.presenters import board, planning
@@ -279,6 +279,7 @@ class GamePage:
     chat: ChatPanel | None = None
     rematch: RematchInfo | None = None
     can_take_back: bool = False
+    watching: list[str] = field(default_factory=list)
 
     def context(self) -> dict:
         """The template context: one key per field (nested records kept as they are)."""
@@ -339,6 +340,7 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
     moves = list(selectors.game_moves(game))
     page.log = selectors.move_log(moves, names)
     page.decision_since = stale_since(moves, seat, rules_engine)
+    page.watching = spectators.watching(game) if game.is_public else []
     page.start_player = page.view.get("start_player")
     if game.is_finished:
         page.result = _result(game, seat, {s.pk: s for s in seats})

@@ -1,6 +1,7 @@
 """The single write path for games, one concern a module.
 
-- ``lobby``: game_create, seat_join, seat_leave, game_start, game_cancel, game_expire_open
+- ``lobby``: game_create, seat_join, seat_leave, game_start, game_cancel, game_expire_open,
+  game_set_public
 - ``play``: game_submit_action, game_resolve, game_timeout, game_vote_end
 - ``queue``: seat_queue_change (the action queue)
 - ``undo``: game_take_back (a player takes back their own last decision)
@@ -34,7 +35,9 @@ from games.selectors import (
 from games.services.chat import chat_mark_read, chat_mute, chat_post
 from games.services.clocks import vacation_start, vacation_stop
 from games.services.invitations import invitation_accept, invitation_create, invitation_decline
-from games.services.lobby import game_cancel, game_create, game_expire_open, game_start, seat_join, seat_leave
+from games.services.lobby import (
+    game_cancel, game_create, game_expire_open, game_set_public, game_start, seat_join, seat_leave,
+)
 from games.services.locks import GameId
 from games.services.play import (
     MAX_TIMEOUT_ACTIONS, STALE_WINDOW, _only_others_moved_independently, game_resolve, game_submit_action,
@@ -56,7 +59,7 @@ __all__ = [
     "chat_mark_read", "chat_mute", "chat_post", "game_rematch", "rematch_accept", "rematch_decline",
     "NotRepairable", "Repair", "game_rebuild_snapshot", "ImportRefused", "game_import",
     "game_cancel", "game_create", "game_expire_open", "game_resolve", "game_start", "game_submit_action",
-    "game_rate", "game_take_back", "game_timeout", "game_vote_end", "invitation_accept", "invitation_create", "invitation_decline",
+    "game_rate", "game_set_public", "game_take_back", "game_timeout", "game_vote_end", "invitation_accept", "invitation_create", "invitation_decline",
     "moved_independently", "open_game_cutoff",
     "seat_join", "seat_leave", "seat_queue_change", "seats_past_deadline",
     "vacation_allowance_seconds", "vacation_days_left", "vacation_start", "vacation_stop",

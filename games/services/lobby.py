@@ -1,4 +1,5 @@
-"""The lobby: open a game, join, leave, start, cancel, and expire games nobody started.
+"""The lobby: open a game, join, leave, start, cancel, expire games nobody started, and
+make a game public or private (``game_set_public``).
 
 Every function is keyword-only, runs in one ``transaction.atomic`` block and locks the
 game row first. The engine validates the options; starting creates the engine state.
@@ -25,6 +26,7 @@ from games.selectors import open_game_cutoff
 from games.services import outbox
 from games.services.locks import GameId, _lock_game, _require_creator, _require_status
 from games.services.store import _sync_awaiting
+from games.spectators import forget_spectators
 from orleans_site.text import check_name
 
 
@@ -203,3 +205,24 @@ def game_expire_open(*, game_id: GameId, now: dt.datetime | None = None) -> bool
     outbox.game_cancelled(game)
     return True
 
+
+
+@transaction.atomic
+def game_set_public(*, game_id: GameId, user, is_public: bool) -> Game:
+    """The creator makes ``game`` public (listed, watched by anyone) or private to its players
+    (and, while open, to those with the invite link or an invitation); idempotent.
+
+    Allowed while the game is open or being played. Making it private drops its list of
+    spectators (``games.spectators``): from then on only players see it.
+    Raises ``NotCreator``, ``WrongStatus``, ``GameNotFound``.
+    """
+    game = _lock_game(game_id)
+    _require_creator(game, user)
+    if game.status not in (GameStatus.OPEN, GameStatus.ACTIVE):
+        raise WrongStatus("Only a game that is open or being played can be made public or private.")
+    if game.is_public != is_public:
+        game.is_public = is_public
+        game.save(update_fields=["is_public"])
+    if not is_public:
+        forget_spectators(game)  # a rollback would only drop a list that refills by itself
+    return game

@@ -1,5 +1,5 @@
-"""Lobby form posts: join, leave, start, cancel, and the vote to end a game with an absent
-player. Each calls one service and redirects."""
+"""Lobby form posts: join, leave, start, cancel, public/private, and the vote to end a game
+with an absent player. Each calls one service and redirects."""
 from __future__ import annotations
 
 from django.contrib import messages
@@ -68,4 +68,16 @@ def vote_end(request: HttpRequest, game_id) -> HttpResponse:
     else:
         messages.success(request, "Your vote is recorded; the game ends when every present "
                                   "player agrees.")
+    return redirect("games-detail", game_id=game_id)
+
+
+@require_POST
+@login_required
+@game_errors
+def visibility(request: HttpRequest, game_id) -> HttpResponse:
+    """The creator makes the game public (``is_public=1``) or private to its players (``0``)."""
+    is_public = request.POST.get("is_public") == "1"
+    services.game_set_public(game_id=game_id, user=request.user, is_public=is_public)
+    messages.success(request, "The game is public: anyone signed in can watch it." if is_public
+                     else "The game is now private to its players.")
     return redirect("games-detail", game_id=game_id)

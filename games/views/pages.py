@@ -19,6 +19,7 @@ from games.errors import GameDamaged, InvalidGameName, InvalidGameOptions
 from games.presenters.home import waiting_rows
 from games.presenters.page import game_context
 from games.services import game_create
+from games.spectators import note_spectator
 from games.views.errors import damaged_page
 from games.views.regions import render_region_map
 
@@ -105,6 +106,8 @@ def _game_page(request: HttpRequest, game_id, token: str | None) -> HttpResponse
         # a game link from an email opened while logged out: log in, then come back
         # (every hidden or unknown game sends anonymous visitors to the login page alike)
         return redirect_to_login(request.get_full_path())
+    if seat is None and game.is_active:
+        note_spectator(game, request.user)
     try:
         context = game_context(game, seat, user=request.user)
     except GameDamaged as damage:

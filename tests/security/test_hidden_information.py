@@ -45,7 +45,7 @@ SEED = 123_456_789_012_345
 
 @pytest.fixture
 def table(alice, bob, carol, dave):
-    """A three-player game on a fixed seed; dave watches."""
+    """A three-player game on a fixed seed; dave watches (and is listed as watching)."""
     game = new_started_game(alice, bob, carol, seed=SEED)
     clients = {}
     for order in range(3):
@@ -55,6 +55,9 @@ def table(alice, bob, carol, dave):
     spectator = Client()
     spectator.force_login(dave)
     clients[None] = spectator
+    # dave is listed as watching (games.spectators) from his first visit on: visiting now keeps
+    # that public list the same on every page the comparisons fetch
+    spectator.get(reverse("games-detail", kwargs={"game_id": game.pk}))
     return game, clients
 
 
@@ -295,6 +298,20 @@ def test_a_spectator_sees_no_market_or_plan_and_no_bag_at_all(table, position):
     for hidden in (0, 1, 2):  # one change after the other, on the same copy
         changed = with_hidden_changed(changed, hidden, hourglass=_keep_first_appearances_permuted)
     assert changed["players"] != game.state["players"]
+    assert_same_pages(game, clients, changed, [None])
+
+
+@pytest.mark.parametrize("position", ["planning", "actions"])
+def test_the_spectator_page_and_its_watching_list_carry_no_secret(table, position):
+    """The spectator (listed as watching on every page) sees nothing hidden change, and the
+    seats' pages that list him do not either."""
+    game, clients = table
+    POSITIONS[position](game)
+    assert "Watching: dave" in pages(game, clients, 0)["detail"]
+    assert "You are watching this game." in pages(game, clients, None)["detail"]
+    changed = game.state
+    for hidden in (0, 1, 2):
+        changed = with_hidden_changed(changed, hidden, hourglass=_keep_first_appearances_permuted)
     assert_same_pages(game, clients, changed, [None])
 
 
