@@ -94,6 +94,13 @@ def decide(seat, game, now: dt.datetime) -> None:
     _set(seat, bank, now, running=seat.clock_started_at is not None)
 
 
+def take_back(seat, game, now: dt.datetime) -> None:
+    """The seat took back a decision (``games.services.undo``): the increment it earned is
+    removed again, so deciding and taking back buys no time; the time used stays charged."""
+    bank = max(0, remaining(seat, now) - game.clock_increment_seconds)
+    _set(seat, bank, now, running=seat.clock_started_at is not None)
+
+
 def after_timeout(seat, game, now: dt.datetime) -> None:
     """The seat was timed out: its bank is empty, and it gets the increment for its next
     wait (so an absent player is timed out once per increment, not at every sweep)."""

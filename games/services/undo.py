@@ -10,6 +10,9 @@ emails that move queued are cancelled.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils import timezone
+
+from games import clock
 
 from games.errors import NotSeated, StaleVersion, TakeBackRefused
 from games.history import move_source
@@ -58,8 +61,9 @@ def game_take_back(*, game_id: GameId, user, expected_version: int) -> Move:
     engine says nothing can be taken back, or the move was queued, timed out or a bot's).
     Otherwise stores the engine's ``undo`` as a new move (action ``UNDO``, ``undo_event``; the
     version goes up, so other tabs' pages are stale), marks the taken-back move
-    ``taken_back``, cancels the turn emails it queued, and plays action queues as after any
-    move. Nothing changes when it refuses.
+    ``taken_back``, cancels the turn emails it queued, removes the clock increment the
+    decision earned (``clock.take_back``), and plays action queues as after any move.
+    Nothing changes when it refuses.
     """
     game = _lock_game(game_id)
     _require_status(game, GameStatus.ACTIVE, "This game is not being played.")
@@ -74,6 +78,9 @@ def game_take_back(*, game_id: GameId, user, expected_version: int) -> Move:
         raise TakeBackRefused(refusal)
     taken_back = last_own_move(game, rules_engine, seat.order)
     new_state = rules_engine.undo(state, seat.order)
+    if clock.has_clock(game) and not rules_engine.is_provisional(taken_back.action):
+        clock.take_back(seat, game, timezone.now())  # the decision's increment goes with it
+        seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline"])
     Move.objects.filter(pk=taken_back.pk).update(taken_back=True)
     outbox.move_taken_back(game, taken_back.seq)
     move = _store(game, new_state, seat=seat.order, action=dict(rules_engine.UNDO),

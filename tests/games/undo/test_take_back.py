@@ -209,3 +209,23 @@ def test_an_exported_game_with_a_take_back_imports_and_replays(planning_game):
     assert imported.state == planning_game.state
     assert Move.objects.get(game=imported, seq=plan.seq).taken_back
     assert verify_game(imported) is None
+
+
+def test_taking_back_a_decision_gives_back_no_clock_increment(clocked_game, frozen_now, alice, bob):
+    from games import clock
+    from games.models import Seat
+
+    game = install(clocked_game(alice, bob), H.action_state({"spaces": VILLAGE}))
+    first, _second = _users(game)
+    for seat in Seat.objects.filter(game=game):
+        seat.bank_seconds = game.clock_initial_seconds
+        clock.start(seat, frozen_now()) if seat.order == 0 else clock.stop(seat, frozen_now())
+        seat.save()
+    frozen_now.advance(minutes=10)
+    submit(game, seats(game)[0], RECRUIT)
+    earned = Seat.objects.get(game=game, order=0).bank_seconds
+    assert earned == game.clock_initial_seconds - 600 + game.clock_increment_seconds
+    _take_back(game, first)
+    mine = Seat.objects.get(game=game, order=0)
+    assert mine.bank_seconds == game.clock_initial_seconds - 600
+    assert mine.clock_started_at == frozen_now() and mine.awaiting == "action"
