@@ -20,10 +20,11 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from .greedy import GreedyBot
 from .random_bot import RandomBot
 
 #: Default thinking time per decision, seconds, per level (the site passes these).
-DEFAULT_BUDGET = {"random": 0.0}
+DEFAULT_BUDGET = {"random": 0.0, "greedy": 0.0}
 
 
 class Bot(Protocol):
@@ -36,7 +37,7 @@ class Bot(Protocol):
         ...
 
 
-_REGISTRY: dict[str, type] = {"random": RandomBot}
+_REGISTRY: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
 
 #: Level names, weakest first.
 LEVELS: tuple[str, ...] = tuple(_REGISTRY)
@@ -59,4 +60,4 @@ def choose(level: str, view: dict, legal_actions: list[dict], rng: random.Random
     return get_bot(level).choose(view, legal_actions, rng, budget)
 
 
-__all__ = ["Bot", "LEVELS", "DEFAULT_BUDGET", "get_bot", "choose", "RandomBot"]
+__all__ = ["Bot", "LEVELS", "DEFAULT_BUDGET", "get_bot", "choose", "RandomBot", "GreedyBot"]
