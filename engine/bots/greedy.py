@@ -38,22 +38,28 @@ from .sample import determinise
 
 # --- the value function ----------------------------------------------------------------------
 
-#: Worth of one non-starting follower per round left, by type (knights also draw more).
-FOLLOWER_WORTH = {"farmer": 0.20, "boatman": 0.26, "craftsman": 0.24, "trader": 0.24, "scholar": 0.30,
-                  "knight": 0.28, "monk": 0.30}
-#: Points one use of a place tile brings (RULES §11), times a use rate per round left.
-PLACE_TILE_WORTH = {
-    "hay_rick": 1.5, "cheese_factory": 2.2, "winery": 3.2, "wool_manufacturer": 3.8, "tailor_shop": 4.5,
-    "brewery": 2.0, "herb_garden": 1.2, "sacristy": 1.4, "bathhouse": 1.2, "windmill": 3.4, "library": 3.5,
-    "hospital": 3.0, "gunpowder_tower": 2.0, "cellar": 4.0, "office": 3.0, "school": 1.6, "pharmacy": 2.0,
-    "horse_wagon": 2.8, "shipping_line": 1.8, "laboratory": 1.8,
+#: The value function's weights (points). ``FOLLOWER_*``: one non-starting follower per round
+#: left, by type; ``PLACE_*``: points one use of a place tile brings (RULES §11), times
+#: ``place_use_rate`` per round left. Tuned with ``python -m engine.arena``.
+WEIGHTS = {
+    "follower": {"farmer": 0.20, "boatman": 0.26, "craftsman": 0.24, "trader": 0.24, "scholar": 0.30,
+                 "knight": 0.28, "monk": 0.30},
+    "place": {
+        "hay_rick": 1.5, "cheese_factory": 2.2, "winery": 3.2, "wool_manufacturer": 3.8, "tailor_shop": 4.5,
+        "brewery": 2.0, "herb_garden": 1.2, "sacristy": 1.4, "bathhouse": 1.2, "windmill": 3.4, "library": 3.5,
+        "hospital": 3.0, "gunpowder_tower": 2.0, "cellar": 4.0, "office": 3.0, "school": 1.6, "pharmacy": 2.0,
+        "horse_wagon": 2.8, "shipping_line": 1.8, "laboratory": 1.8,
+    },
+    "place_use_rate": 0.35,
+    "technology": 0.35,  # per round left: a technology tile saves a follower on its place
+    "draw": 0.8,  # per round left and follower of draw count above 4 (Knight track, RULES §6.6)
+    "future_multiplied": 0.22,  # stations + citizens still to come per round left
+    "development_rate": 0.5,  # development steps still to come per round left, plus per scholar:
+    "development_per_scholar": 0.12,
+    "harvest_short": 5.0,  # coins per missing food (RULES §9.3)
+    "torture_per_coin": 3.0,  # what one coin of debt costs in items given up (RULES §10.1)
+    "station_here": 0.5,  # times the level: a station can be built where the merchant stands
 }
-PLACE_TILE_USE_RATE = 0.35
-TECHNOLOGY_WORTH = 0.35  # per round left: a technology tile saves a follower on its place
-DRAW_WORTH = 0.45  # per round left and follower of draw count (Knight track, RULES §6.6)
-FUTURE_MULTIPLIED = 0.22  # stations + citizens still to come per round left
-HARVEST_SHORT = 5  # coins per missing food (RULES §9.3)
-TORTURE_PER_COIN = 3.0  # what one coin of debt costs in items given up (RULES §10.1)
 
 _LEVEL = C.DEVELOPMENT_LEVEL
 # fraction of the way through the current development level, for a smooth value of a step
@@ -62,6 +68,15 @@ for _d in range(C.DEVELOPMENT_END + 1):
     _lo = min(x for x in range(_d + 1) if _LEVEL[x] == _LEVEL[_d])
     _hi = max(x for x in range(_d, C.DEVELOPMENT_END + 1) if _LEVEL[x] == _LEVEL[_d])
     _BAND.append((_d - _lo + 1) / (_hi - _lo + 2) if _d < C.DEVELOPMENT_END else 0.0)
+
+
+def _smooth_level(x: float) -> float:
+    """Development level at position ``x`` (a float), rising a little with each step inside a level."""
+    i = int(x)
+    lo = _LEVEL[i] + _BAND[i]
+    if i >= C.DEVELOPMENT_END:
+        return lo
+    return lo + (x - i) * (_LEVEL[i + 1] + _BAND[i + 1] - lo)
 
 
 def rounds_left(s: dict, p: dict) -> int:
@@ -106,7 +121,7 @@ def _owned_followers(p: dict) -> list[str]:
     return tiles
 
 
-def value(s: dict, seat: int) -> float:
+def value(s: dict, seat: int, w: dict = WEIGHTS) -> float:
     """Estimated final score of ``seat`` from the full state ``s`` (points, RULES §10.3).
 
     Deterministic; reads the hidden stacks only as counts (what the seat's view shows)."""
@@ -116,22 +131,26 @@ def value(s: dict, seat: int) -> float:
     level = _LEVEL[d]
     stations = S.stations_built(s, seat)
     multiplied = stations + p["citizens"]
-    smooth = level + _BAND[d] * min(1.0, R / 4)
     v = p["coins"] + sum(p["goods"][g] * C.GOODS_VP[g] for g in C.GOODS)
-    v += (multiplied + FUTURE_MULTIPLIED * R) * smooth
+    debt = w["torture_per_coin"] * sum(pr.get("debt", 0) for pr in p["prompts"])
     if R <= 0:
-        return v - TORTURE_PER_COIN * sum(pr.get("debt", 0) for pr in p["prompts"])
-    # engine of the position: followers, draws, technology and place tiles
+        return v + multiplied * level - debt
     followers = _owned_followers(p)
+    scholars = sum(1 for t in followers if C.follower_type(t) == "scholar")
+    # the level the development marker is likely to reach (RULES §7.1), smooth in each step
+    final = min(C.DEVELOPMENT_END, d + R * (w["development_rate"] + w["development_per_scholar"] * scholars))
+    final_level = _smooth_level(final)
+    v += (multiplied + w["future_multiplied"] * R) * final_level
+    # engine of the position: followers, draws, technology and place tiles
     drawn = draw_count(p)
     crowd = min(1.0, (drawn + 3) / max(1, len(followers)))
-    v += R * crowd * sum(FOLLOWER_WORTH[C.follower_type(t)] for t in followers if not C.is_starting(t))
-    v += R * DRAW_WORTH * (drawn - 4) * 0.5
-    v += R * TECHNOLOGY_WORTH * (len(p["technology"]) + p["technology_pending"])
-    v += R * PLACE_TILE_USE_RATE * sum(PLACE_TILE_WORTH.get(t, 1.0) for t in p["places"]) * min(1.0, R / 6)
+    v += R * crowd * sum(w["follower"][C.follower_type(t)] for t in followers if not C.is_starting(t))
+    v += R * w["draw"] * (drawn - 4)
+    v += R * w["technology"] * (len(p["technology"]) + p["technology_pending"])
+    v += R * w["place_use_rate"] * sum(w["place"].get(t, 1.0) for t in p["places"]) * min(1.0, R / 6)
     # a station can be built where the merchant stands
     if p["stations_left"] and S.can_build_station(s, seat) and R > 1:
-        v += 0.5 * level
+        v += w["station_here"] * level
     # events still to come
     food = food_held(p)
     food_need = 0.0
@@ -148,12 +167,11 @@ def value(s: dict, seat: int) -> float:
                 v -= pr * (goods // _amount(s, e, "goodsPerCoin", letter))
     if s["phase"] in ("planning", "actions") and s["event"] == "harvest":
         now = _amount(s, "harvest", "foodToReturn", C.ROUND_PHASE[s["round"]])
-        v -= HARVEST_SHORT * 1.2 * max(0, now - food)
-        v -= HARVEST_SHORT * 0.6 * max(0.0, food_need - now - max(0, food - now))
+        v -= w["harvest_short"] * 1.2 * max(0, now - food)
+        v -= w["harvest_short"] * 0.6 * max(0.0, food_need - now - max(0, food - now))
     else:
-        v -= HARVEST_SHORT * 0.6 * max(0.0, food_need - food)
-    v -= TORTURE_PER_COIN * sum(pr.get("debt", 0) for pr in p["prompts"])
-    return v
+        v -= w["harvest_short"] * 0.6 * max(0.0, food_need - food)
+    return v - debt
 
 
 # --- one step ahead --------------------------------------------------------------------------
@@ -169,11 +187,11 @@ def _after(s: dict, seat: int, action: dict) -> dict:
     return t
 
 
-def best_by_value(s: dict, seat: int, legal: list[dict]) -> dict:
+def best_by_value(s: dict, seat: int, legal: list[dict], w: dict = WEIGHTS) -> dict:
     """The legal action whose result has the best :func:`value` (first on ties)."""
     best, best_v = legal[0], None
     for a in legal:
-        v = value(_after(s, seat, a), seat)
+        v = value(_after(s, seat, a), seat, w)
         if best_v is None or v > best_v + 1e-9:
             best, best_v = a, v
     return best
@@ -211,7 +229,7 @@ def _completions(p: dict, place_id: str, market: list[str]) -> list[tuple]:
     return sorted(found, key=lambda c: sum(_tile_cost(t) for t in c))[:2]
 
 
-def _activation_gain(s: dict, seat: int, place_id: str, combo: tuple, base: float) -> float:
+def _activation_gain(s: dict, seat: int, place_id: str, combo: tuple, base: float, w: dict) -> float:
     """Best :func:`value` gain of using ``place_id`` once with ``combo`` added (RULES §8.7)."""
     t = clone(s)
     p = t["players"][seat]
@@ -229,20 +247,20 @@ def _activation_gain(s: dict, seat: int, place_id: str, combo: tuple, base: floa
         if place_id != "town_hall":
             S.empty_spaces_to_bag(u["players"][seat], place_id)
         u["players"][seat]["prompts"] = [pr for pr in u["players"][seat]["prompts"] if pr["kind"] != "bathhouse"]
-        gain = value(u, seat) - base
+        gain = value(u, seat, w) - base
         if best is None or gain > best:
             best = gain
     return -1.0 if best is None else best
 
 
-def plan_step(s: dict, seat: int, legal: list[dict]) -> dict:
+def plan_step(s: dict, seat: int, legal: list[dict], w: dict = WEIGHTS) -> dict:
     """The next planning action: a placement toward the best completable place, or submit."""
     p = s["players"][seat]
     market = list(p["market"])
     if not market:
         return {"type": "submit_plan"}
     t = clone(s)
-    base = value(t, seat)
+    base = value(t, seat, w)
     candidates = []
     for place_id in S.action_places(p):
         if place_id in C.EVENT_PHASE_PLACES:
@@ -250,7 +268,7 @@ def plan_step(s: dict, seat: int, legal: list[dict]) -> dict:
         for combo in _completions(p, place_id, market):
             if not combo:
                 continue
-            gain = _activation_gain(t, seat, place_id, combo, base)
+            gain = _activation_gain(t, seat, place_id, combo, base, w)
             cost = sum(_tile_cost(x) for x in combo)
             if gain - cost > 0.2:
                 candidates.append(((gain - cost) / len(combo), gain, place_id, combo))
@@ -283,7 +301,7 @@ def _technology_step(s: dict, seat: int, legal: list[dict]) -> dict:
     return min(legal, key=key)
 
 
-def decide(s: dict, seat: int, legal: list[dict]) -> dict:
+def decide(s: dict, seat: int, legal: list[dict], w: dict = WEIGHTS) -> dict:
     """The greedy choice among ``legal`` for ``seat`` on the full state ``s`` (a sample)."""
     if len(legal) == 1:
         return legal[0]
@@ -292,14 +310,14 @@ def decide(s: dict, seat: int, legal: list[dict]) -> dict:
         draws = [a for a in legal if a["type"] == "draw"]
         return max(draws, key=lambda a: a["count"])
     if kind == "plan":
-        action = plan_step(s, seat, legal)
+        action = plan_step(s, seat, legal, w)
         return _same(action, legal)
     if kind == "technology":
         return _technology_step(s, seat, legal)
     if kind == "torture":
         singles = [a for a in legal if a["type"] == "torture"]
-        return best_by_value(s, seat, singles or legal)
-    return best_by_value(s, seat, legal)
+        return best_by_value(s, seat, singles or legal, w)
+    return best_by_value(s, seat, legal, w)
 
 
 def _same(action: dict, legal: list[dict]) -> dict:
@@ -314,10 +332,11 @@ class GreedyBot:
     """Greedy heuristic bot: see the module docstring. Ignores ``budget``."""
 
     name = "greedy"
+    weights = WEIGHTS
 
     def choose(self, view: dict, legal_actions: list[dict], rng: random.Random, budget: float) -> dict:
         """One element of ``legal_actions`` from ``view`` alone (sampled hidden information)."""
         if len(legal_actions) == 1:
             return legal_actions[0]
         s = determinise(view, rng, legal_actions)
-        return decide(s, view["seat"], legal_actions)
+        return decide(s, view["seat"], legal_actions, self.weights)

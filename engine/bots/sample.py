@@ -49,7 +49,7 @@ def _hourglass(view: dict, rng: random.Random) -> list[str]:
     order: list[str] = []
     rest = dict(left)
     later = [letter for letter in dict.fromkeys(letters) if letter != current]
-    for letter in later:
+    for _letter in later:
         for e in C.EVENTS:
             rest[e] -= 1
     head = [e for e in C.EVENTS for _ in range(rest.get(e, 0))]
@@ -58,7 +58,7 @@ def _hourglass(view: dict, rng: random.Random) -> list[str]:
         return remaining
     rng.shuffle(head)
     order += head
-    for letter in later:
+    for _letter in later:
         stack = list(C.EVENTS)
         rng.shuffle(stack)
         order += stack
