@@ -22,9 +22,10 @@ from typing import Protocol
 
 from .greedy import GreedyBot
 from .random_bot import RandomBot
+from .strong import StrongBot
 
 #: Default thinking time per decision, seconds, per level (the site passes these).
-DEFAULT_BUDGET = {"random": 0.0, "greedy": 0.0}
+DEFAULT_BUDGET = {"random": 0.0, "greedy": 0.0, "strong": 1.0}
 
 
 class Bot(Protocol):
@@ -37,7 +38,7 @@ class Bot(Protocol):
         ...
 
 
-_REGISTRY: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
+_REGISTRY: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
 
 #: Level names, weakest first.
 LEVELS: tuple[str, ...] = tuple(_REGISTRY)
@@ -60,4 +61,4 @@ def choose(level: str, view: dict, legal_actions: list[dict], rng: random.Random
     return get_bot(level).choose(view, legal_actions, rng, budget)
 
 
-__all__ = ["Bot", "LEVELS", "DEFAULT_BUDGET", "get_bot", "choose", "RandomBot", "GreedyBot"]
+__all__ = ["Bot", "LEVELS", "DEFAULT_BUDGET", "get_bot", "choose", "RandomBot", "GreedyBot", "StrongBot"]

@@ -31,6 +31,7 @@ from ..actions import ACTION_SPECS
 from ..flow import ACTIONS, advance
 from ..matching import fits, town_hall_allows
 from ..phases.event import food_held
+from ..phases import planning
 from ..phases.followers import draw_count
 from ..places import PLACE_RULES
 from ..state import clone
@@ -87,37 +88,66 @@ def rounds_left(s: dict, p: dict) -> int:
     return max(0, r) if s["phase"] != "over" else 0
 
 
-def _event_outlook(s: dict) -> list[tuple[dict, str]]:
-    """Per event still to resolve: ``({event: probability}, phase letter)`` (RULES §9.2).
+_OUTLOOKS: dict = {}
+
+
+def _event_outlook(s: dict) -> tuple:
+    """Expected events still to resolve (RULES §9.2, §9.3), as ``(income coins per level,
+    trading-day coins per station, food to return, {goods per tax coin: expected taxes})``.
 
     The current round's event is known (before its event phase); later rounds use the
-    counts left, which the seat sees."""
-    out = []
-    if s["phase"] in ("planning", "actions") and s["event"]:
-        out.append(({s["event"]: 1.0}, C.ROUND_PHASE[s["round"]]))
+    counts left, which the seat sees. Cached by what it reads."""
     left: dict = {}
     for e in s["hourglass"]:
         left[e] = left.get(e, 0) + 1
+    now = s["event"] if s["phase"] in ("planning", "actions") else None
+    key = (tuple(sorted(left.items())), s["round"], now, s["options"]["event_strength"])
+    hit = _OUTLOOKS.get(key)
+    if hit is not None:
+        return hit
+    rounds = []
+    if now:
+        rounds.append(({now: 1.0}, C.ROUND_PHASE[s["round"]]))
     total = sum(left.values())
     if total:
         probs = {e: k / total for e, k in left.items()}
-        for r in range(s["round"] + 1, C.ROUNDS + 1):
-            out.append((probs, C.ROUND_PHASE[r]))
-    return out
+        rounds += [(probs, C.ROUND_PHASE[r]) for r in range(s["round"] + 1, C.ROUNDS + 1)]
+    income = trading = food = 0.0
+    taxes: dict = {}
+    for probs, letter in rounds:
+        for e, pr in probs.items():
+            if e == "income":
+                income += pr * _amount(s, e, "coinsPerDevelopmentLevel", letter)
+            elif e == "trading_day":
+                trading += pr * _amount(s, e, "coinsPerTradingStation", letter)
+            elif e == "harvest":
+                food += pr * _amount(s, e, "foodToReturn", letter)
+            elif e == "taxes":
+                n = _amount(s, e, "goodsPerCoin", letter)
+                taxes[n] = taxes.get(n, 0.0) + pr
+    if len(_OUTLOOKS) > 4096:
+        _OUTLOOKS.clear()
+    hit = _OUTLOOKS[key] = (income, trading, food, tuple(sorted(taxes.items())))
+    return hit
 
 
 def _amount(s: dict, event: str, key: str, letter: str) -> int:
     return C.event_amount(s["options"]["event_strength"], event, key, letter)
 
 
-def _owned_followers(p: dict) -> list[str]:
-    tiles = list(p["market"]) + [t for _sp, t in p["plan"]]
-    for t, k in p["bag"].items():
-        tiles += [t] * k
+def _owned_followers(p: dict) -> dict:
+    """``{tile: count}`` of every follower the player owns, wherever it is."""
+    tiles = dict(p["bag"])
+    for t in p["market"]:
+        tiles[t] = tiles.get(t, 0) + 1
+    for _sp, t in p["plan"]:
+        tiles[t] = tiles.get(t, 0) + 1
     for v in p["spaces"].values():
-        tiles += v
+        for t in v:
+            tiles[t] = tiles.get(t, 0) + 1
     for prompt in p["prompts"]:
-        tiles += prompt.get("drawn", [])
+        for t in prompt.get("drawn", ()):
+            tiles[t] = tiles.get(t, 0) + 1
     return tiles
 
 
@@ -133,18 +163,23 @@ def value(s: dict, seat: int, w: dict = WEIGHTS) -> float:
     multiplied = stations + p["citizens"]
     v = p["coins"] + sum(p["goods"][g] * C.GOODS_VP[g] for g in C.GOODS)
     debt = w["torture_per_coin"] * sum(pr.get("debt", 0) for pr in p["prompts"])
+    for pr in p["prompts"]:
+        if pr["kind"] == "harvest":  # the food still to return (RULES §9.3), cheapest first
+            held = [g for g in C.FOOD for _ in range(p["goods"][g])]
+            debt += sum(C.GOODS_VP[g] for g in held[: pr["food"]])
     if R <= 0:
         return v + multiplied * level - debt
     followers = _owned_followers(p)
-    scholars = sum(1 for t in followers if C.follower_type(t) == "scholar")
+    scholars = followers.get("scholar", 0)
     # the level the development marker is likely to reach (RULES §7.1), smooth in each step
     final = min(C.DEVELOPMENT_END, d + R * (w["development_rate"] + w["development_per_scholar"] * scholars))
     final_level = _smooth_level(final)
     v += (multiplied + w["future_multiplied"] * R) * final_level
     # engine of the position: followers, draws, technology and place tiles
     drawn = draw_count(p)
-    crowd = min(1.0, (drawn + 3) / max(1, len(followers)))
-    v += R * crowd * sum(w["follower"][C.follower_type(t)] for t in followers if not C.is_starting(t))
+    crowd = min(1.0, (drawn + 3) / max(1, sum(followers.values())))
+    worth = w["follower"]
+    v += R * crowd * sum(worth[t] * k for t, k in followers.items() if t in worth)
     v += R * w["draw"] * (drawn - 4)
     v += R * w["technology"] * (len(p["technology"]) + p["technology_pending"])
     v += R * w["place_use_rate"] * sum(w["place"].get(t, 1.0) for t in p["places"]) * min(1.0, R / 6)
@@ -153,18 +188,11 @@ def value(s: dict, seat: int, w: dict = WEIGHTS) -> float:
         v += w["station_here"] * level
     # events still to come
     food = food_held(p)
-    food_need = 0.0
     goods = sum(p["goods"].values())
-    for probs, letter in _event_outlook(s):
-        for e, pr in probs.items():
-            if e == "income":
-                v += pr * level * _amount(s, e, "coinsPerDevelopmentLevel", letter)
-            elif e == "trading_day":
-                v += pr * stations * _amount(s, e, "coinsPerTradingStation", letter)
-            elif e == "harvest":
-                food_need += pr * _amount(s, e, "foodToReturn", letter)
-            elif e == "taxes":
-                v -= pr * (goods // _amount(s, e, "goodsPerCoin", letter))
+    income, trading, food_need, taxes = _event_outlook(s)
+    v += income * level + trading * stations
+    for n, pr in taxes:
+        v -= pr * (goods // n)
     if s["phase"] in ("planning", "actions") and s["event"] == "harvest":
         now = _amount(s, "harvest", "foodToReturn", C.ROUND_PHASE[s["round"]])
         v -= w["harvest_short"] * 1.2 * max(0, now - food)
@@ -187,14 +215,16 @@ def _after(s: dict, seat: int, action: dict) -> dict:
     return t
 
 
+def ranked_by_value(s: dict, seat: int, legal: list[dict], w: dict = WEIGHTS) -> list[dict]:
+    """``legal`` sorted by the :func:`value` of their results, best first (stable on ties)."""
+    scored = [(value(_after(s, seat, a), seat, w), i, a) for i, a in enumerate(legal)]
+    scored.sort(key=lambda x: (-round(x[0], 9), x[1]))
+    return [a for _v, _i, a in scored]
+
+
 def best_by_value(s: dict, seat: int, legal: list[dict], w: dict = WEIGHTS) -> dict:
     """The legal action whose result has the best :func:`value` (first on ties)."""
-    best, best_v = legal[0], None
-    for a in legal:
-        v = value(_after(s, seat, a), seat, w)
-        if best_v is None or v > best_v + 1e-9:
-            best, best_v = a, v
-    return best
+    return ranked_by_value(s, seat, legal, w)[0]
 
 
 # --- planning --------------------------------------------------------------------------------
@@ -229,9 +259,24 @@ def _completions(p: dict, place_id: str, market: list[str]) -> list[tuple]:
     return sorted(found, key=lambda c: sum(_tile_cost(t) for t in c))[:2]
 
 
+_SHARED = ("supply", "removed", "routes", "stations", "deeds", "citizens", "place_tiles", "rng")
+
+
+def _own_copy(s: dict, seat: int) -> dict:
+    """A copy of ``s`` safe for a place's effect on ``seat``: the shared parts and the seat's
+    own player copied, the other players shared (a place's effect never touches them)."""
+    t = dict(s)
+    parts = clone([s[k] for k in _SHARED] + [s["players"][seat]])  # one copy: marshal is per call
+    for k, part in zip(_SHARED, parts, strict=False):
+        t[k] = part
+    t["players"] = list(s["players"])
+    t["players"][seat] = parts[-1]
+    return t
+
+
 def _activation_gain(s: dict, seat: int, place_id: str, combo: tuple, base: float, w: dict) -> float:
     """Best :func:`value` gain of using ``place_id`` once with ``combo`` added (RULES §8.7)."""
-    t = clone(s)
+    t = _own_copy(s, seat)
     p = t["players"][seat]
     for sp, tile in p["plan"]:
         S.put_on_space(p, sp, tile)
@@ -242,7 +287,7 @@ def _activation_gain(s: dict, seat: int, place_id: str, combo: tuple, base: floa
     choices = PLACE_RULES[place_id][0](t, seat)
     best = None
     for choice in choices[:40]:
-        u = clone(t)
+        u = _own_copy(t, seat)
         PLACE_RULES[place_id][1](u, seat, choice, [])
         if place_id != "town_hall":
             S.empty_spaces_to_bag(u["players"][seat], place_id)
@@ -253,37 +298,97 @@ def _activation_gain(s: dict, seat: int, place_id: str, combo: tuple, base: floa
     return -1.0 if best is None else best
 
 
-def plan_step(s: dict, seat: int, legal: list[dict], w: dict = WEIGHTS) -> dict:
-    """The next planning action: a placement toward the best completable place, or submit."""
-    p = s["players"][seat]
-    market = list(p["market"])
-    if not market:
-        return {"type": "submit_plan"}
-    t = clone(s)
-    base = value(t, seat, w)
-    candidates = []
+def _ranked_completions(s: dict, seat: int, p: dict, market: list[str], skip: set, base: float, w: dict,
+                        gains: dict) -> list[tuple]:
+    """``(gain per follower, gain, place, tiles)`` of every place ``market`` can complete whose
+    activation gains more than its followers cost, best first (RULES §8.4, §8.7)."""
+    out = []
     for place_id in S.action_places(p):
-        if place_id in C.EVENT_PHASE_PLACES:
+        if place_id in C.EVENT_PHASE_PLACES or place_id in skip:
             continue
         for combo in _completions(p, place_id, market):
             if not combo:
                 continue
-            gain = _activation_gain(t, seat, place_id, combo, base, w)
+            key = (place_id, combo)
+            if key not in gains:
+                gains[key] = _activation_gain(s, seat, place_id, combo, base, w)
             cost = sum(_tile_cost(x) for x in combo)
-            if gain - cost > 0.2:
-                candidates.append(((gain - cost) / len(combo), gain, place_id, combo))
-    if "sacristy" in p["places"] and not p["spaces"].get("sacristy") and "monk" in market:
-        if s["event"] in C.NEGATIVE_EVENTS:  # RULES §14.7: this round's event is known
-            candidates.append((1.0, 1.0, "sacristy", ("monk",)))
-    if not candidates:
-        return {"type": "submit_plan"}
-    candidates.sort(key=lambda c: (-c[0], -c[1], c[2]))
-    legal_set = {(a["follower"], a["space"]) for a in legal if a["type"] == "place"}
-    for _eff, _gain, place_id, combo in candidates:
+            if gains[key] - cost > 0.2:
+                out.append(((gains[key] - cost) / len(combo), gains[key], place_id, combo))
+    if ("sacristy" in p["places"] and "sacristy" not in skip and not p["spaces"].get("sacristy")
+            and "monk" in market and s["event"] in C.NEGATIVE_EVENTS):  # RULES §14.7: this round's event
+        out.append((1.0, 1.0, "sacristy", ("monk",)))
+    out.sort(key=lambda c: (-c[0], -c[1], c[2]))
+    return out
+
+
+def full_plan(s: dict, seat: int, w: dict = WEIGHTS) -> tuple[list[list[str]], list[tuple]]:
+    """The greedy plan from the seat's position: ``(placements to add as [place, tile],
+    first-choice candidates)``: best place per follower first, each completed with the
+    market left, until no place gains more than its followers cost (RULES §8.4)."""
+    p = s["players"][seat]
+    market = list(p["market"])
+    if not market:
+        return [], []
+    base = value(s, seat, w)
+    gains: dict = {}
+    tp = {"spaces": p["spaces"], "technology": p["technology"], "places": p["places"], "plan": list(p["plan"])}
+    added: list = []
+    skip: set = set()
+    first: list = []
+    while market:
+        ranked = _ranked_completions(s, seat, tp, market, skip, base, w, gains)
+        if not first:
+            first = ranked
+        if not ranked:
+            break
+        _eff, _gain, place_id, combo = ranked[0]
         for tile in combo:
-            if (tile, place_id) in legal_set:
-                return {"type": "place", "follower": tile, "space": place_id}
-    return {"type": "submit_plan"}
+            market.remove(tile)
+            added.append([place_id, tile])
+            tp["plan"].append([place_id, tile])
+        skip.add(place_id)
+    # a market too full to draw next round strands the bag (RULES §8.3): start places with
+    # what is left, the places worth most when used first
+    room = S.market_capacity(p) - len(market)
+    if market and room < draw_count(p):
+        worth = {pl: _activation_gain(s, seat, pl, (), base, w) for pl in S.action_places(p)
+                 if pl not in skip and pl not in C.EVENT_PHASE_PLACES and pl != "town_hall"}
+        for tile in sorted(market, key=_tile_cost):
+            if room >= draw_count(p):
+                break
+            fits_on = [pl for pl in worth if worth[pl] > 0 and planning.can_place(tp, tile, pl)]
+            if fits_on:
+                # the place nearest completion first, so the tiles do not spread thin
+                pl = max(fits_on, key=lambda x: (len(planning._planned_on(tp, x)) / len(S.free_circles(tp, x)),
+                                                 worth[x], x))
+                market.remove(tile)
+                added.append([pl, tile])
+                tp["plan"].append([pl, tile])
+                room += 1
+    return added, first
+
+
+def plan_options(s: dict, seat: int, legal: list[dict], w: dict = WEIGHTS) -> list[dict]:
+    """Placements worth making now, best first: the greedy plan's next placement, then the
+    first follower of each other place worth completing (RULES §8.4, §8.7)."""
+    added, first = full_plan(s, seat, w)
+    legal_set = {(a["follower"], a["space"]) for a in legal if a["type"] == "place"}
+    out: list = []
+    heads = [(place_id, tile) for place_id, tile in added[:1]]
+    heads += [(place_id, tile) for _e, _g, place_id, combo in first for tile in combo[:1]]
+    for place_id, tile in heads:
+        if (tile, place_id) in legal_set:
+            action = {"type": "place", "follower": tile, "space": place_id}
+            if action not in out:
+                out.append(action)
+    return out
+
+
+def plan_step(s: dict, seat: int, legal: list[dict], w: dict = WEIGHTS) -> dict:
+    """The next planning action: a placement toward the best completable place, or submit."""
+    options = plan_options(s, seat, legal, w)
+    return options[0] if options else {"type": "submit_plan"}
 
 
 # --- the policy ------------------------------------------------------------------------------
@@ -292,13 +397,33 @@ def plan_step(s: dict, seat: int, legal: list[dict], w: dict = WEIGHTS) -> dict:
 def _technology_step(s: dict, seat: int, legal: list[dict]) -> dict:
     """Cover the circle whose follower type the seat owns least of (a scarce follower freed)."""
     p = s["players"][seat]
-    owned = [C.follower_type(t) for t in _owned_followers(p)]
+    owned: dict = {}
+    for t, k in _owned_followers(p).items():
+        owned[C.follower_type(t)] = owned.get(C.follower_type(t), 0) + k
     order = list(C.BOARD_SPACES) + sorted(p["places"])
 
     def key(a):
-        return (owned.count(a["circle"]), order.index(a["space"]) if a["space"] in order else 99)
+        return (owned.get(a["circle"], 0), order.index(a["space"]) if a["space"] in order else 99)
 
     return min(legal, key=key)
+
+
+def draw_step(s: dict, seat: int, legal: list[dict]) -> dict:
+    """Draw as many as allowed (RULES §8.3); when the bag cannot fill the draw, first pull
+    followers back from the places furthest from completion (RULES §14.5)."""
+    draws = [a for a in legal if a["type"] == "draw"]
+    most = max(draws, key=lambda a: a["count"])
+    p = s["players"][seat]
+    pulls = [a for a in legal if a["type"] == "pull_back"]
+    room = min(draw_count(p) - p["pulled"], S.market_capacity(p) - len(p["market"]))
+    if not pulls or sum(p["bag"].values()) >= room:
+        return most
+
+    def progress(a):
+        tiles = p["spaces"].get(a["space"], [])
+        return (len(tiles) / max(1, len(S.free_circles(p, a["space"]))), _tile_cost(a["follower"]), a["space"])
+
+    return min(pulls, key=progress)
 
 
 def decide(s: dict, seat: int, legal: list[dict], w: dict = WEIGHTS) -> dict:
@@ -307,8 +432,7 @@ def decide(s: dict, seat: int, legal: list[dict], w: dict = WEIGHTS) -> dict:
         return legal[0]
     kind = ACTION_SPECS[legal[0]["type"]].decision
     if kind == "draw":
-        draws = [a for a in legal if a["type"] == "draw"]
-        return max(draws, key=lambda a: a["count"])
+        return draw_step(s, seat, legal)
     if kind == "plan":
         action = plan_step(s, seat, legal, w)
         return _same(action, legal)
@@ -318,6 +442,19 @@ def decide(s: dict, seat: int, legal: list[dict], w: dict = WEIGHTS) -> dict:
         singles = [a for a in legal if a["type"] == "torture"]
         return best_by_value(s, seat, singles or legal, w)
     return best_by_value(s, seat, legal, w)
+
+
+def decide_plan_whole(s: dict, seat: int, legal: list[dict], w: dict = WEIGHTS) -> dict:
+    """Like :func:`decide`, but a planning decision is answered with the whole greedy plan at
+    once (``submit_plan`` with ``placements``; RULES §8.4): used in playouts, where one
+    decision per plan is much faster. The result may not be an element of ``legal``."""
+    kind = ACTION_SPECS[legal[0]["type"]].decision
+    if kind != "plan":
+        return decide(s, seat, legal, w)
+    p = s["players"][seat]
+    added, _first = full_plan(s, seat, w)
+    placements = [{"follower": t, "space": sp} for sp, t in list(p["plan"]) + added]
+    return {"type": "submit_plan", "placements": placements}
 
 
 def _same(action: dict, legal: list[dict]) -> dict:

@@ -230,11 +230,11 @@ def _fill_seat(view: dict, p: dict, pv: dict, tiles: list, rng: random.Random) -
             _add(p["bag"], t)
         ok = True
         for _ in range(pv["plan_size"]):
-            options = [(t, pl) for t in sorted(set(p["market"])) for pl in action_places(p) if planning.can_place(p, t, pl)]
-            if not options:
+            choice = _random_placement(p, rng)
+            if choice is None:
                 ok = False
                 break
-            t, pl = rng.choice(options)
+            t, pl = choice
             p["market"].remove(t)
             p["plan"].append([pl, t])
         if ok:
@@ -243,6 +243,19 @@ def _fill_seat(view: dict, p: dict, pv: dict, tiles: list, rng: random.Random) -
     raise DeterminiseError(f"no legal plan of {pv['plan_size']} for seat {pv['seat']}")
 
 
+
+
+def _random_placement(p: dict, rng: random.Random):
+    """A random legal ``(tile, place)`` placement from ``p``'s market (RULES §8.4), or None."""
+    places = action_places(p)
+    rng.shuffle(places)
+    tiles = sorted(set(p["market"]))
+    rng.shuffle(tiles)
+    for pl in places:
+        for t in tiles:
+            if planning.can_place(p, t, pl):
+                return t, pl
+    return None
 
 
 def determinise(view: dict, rng: random.Random, legal_actions: list | None = None) -> dict:
