@@ -85,6 +85,11 @@ class StrongBot:
 
     name = "strong"
 
+    def __init__(self, max_iterations: int | None = None):
+        """``max_iterations``: stop after that many search iterations even with budget left
+        (None: the budget alone decides; tests use it to be independent of the clock)."""
+        self.max_iterations = max_iterations
+
     def choose(self, view: dict, legal_actions: list[dict], rng: random.Random, budget: float) -> dict:
         """One element of ``legal_actions`` from ``view`` alone, within about ``budget`` seconds."""
         start = time.perf_counter()
@@ -106,11 +111,13 @@ class StrongBot:
             scores = []
             for a in options:
                 scores.append(playout(_apply(sample, seat, a), seat, view["round"], view["phase"]))
-                if runs and time.perf_counter() - start > budget:
+                if runs and time.perf_counter() - start > budget and self.max_iterations is None:
                     break  # an unfinished iteration is dropped: every candidate sees the same samples
             else:
                 totals = [t + x for t, x in zip(totals, scores, strict=True)]
                 runs += 1
+                if self.max_iterations is not None and runs >= self.max_iterations:
+                    break
                 now = time.perf_counter()
                 if now - start + (now - t0) <= budget:
                     sample = determinise(view, rng, legal_actions)
