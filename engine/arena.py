@@ -11,7 +11,8 @@ actions only. An action that is not legal is counted and replaced by a random le
 
 Per bot (by its position in ``--bots``): ``wins`` (ties split), ``win_rate``,
 ``mean_score``, ``max_score``, ``breakdown`` (mean of each part of the score, RULES §10.3),
-``decisions``, ``p50_ms`` / ``p95_ms`` per decision, ``illegal``.
+``decisions``, ``p50_ms`` / ``p95_ms`` per decision (wall clock), ``p95_cpu_ms`` (this
+process's CPU time: the same figure without the load of other processes), ``illegal``.
 """
 
 from __future__ import annotations
@@ -39,8 +40,8 @@ def play(options: GameOptions, seed: int, levels: list[str], budget: float | Non
          stats: list | None = None) -> dict:
     """Play one game with ``levels[seat]`` on each seat; return the engine's outcome.
 
-    ``stats`` (one dict per seat, optional) collects ``times`` (seconds per decision) and
-    ``illegal`` (count). ``budget`` overrides every searching bot's thinking time (seconds)."""
+    ``stats`` (one dict per seat, optional) collects ``times`` and ``cpu`` (wall-clock and
+    CPU seconds per decision) and ``illegal`` (count). ``budget`` overrides every searching bot's thinking time (seconds)."""
     state = new_game(options, seed)
     rngs = [random.Random(seed * 7919 + seat) for seat in range(len(levels))]
     order_rng = random.Random(seed ^ 0xA5E7A)
@@ -53,15 +54,16 @@ def play(options: GameOptions, seed: int, levels: list[str], budget: float | Non
         legal = legal_actions(state, seat)
         level = levels[seat]
         b = DEFAULT_BUDGET.get(level, 0.0) if budget is None else budget
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         action = choose(level, view(state, seat), legal, rngs[seat], b)
-        elapsed = time.perf_counter() - t0
+        elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
         if action not in legal:
             action = rngs[seat].choice(legal)
             if stats is not None:
                 stats[seat]["illegal"] += 1
         if stats is not None:
             stats[seat]["times"].append(elapsed)
+            stats[seat].setdefault("cpu", []).append(cpu)
         state, _ = apply(state, seat, action)
     return outcome(state)
 
@@ -74,7 +76,7 @@ def run(options: GameOptions, bots: list[str], games: int, seed: int, budget: fl
     for b in bots:
         if b not in LEVELS:
             raise ValueError(f"unknown bot level {b!r}; levels: {', '.join(LEVELS)}")
-    per = [{"wins": 0.0, "scores": [], "parts": {k: 0.0 for k in _BREAKDOWN}, "times": [], "illegal": 0}
+    per = [{"wins": 0.0, "scores": [], "parts": {k: 0.0 for k in _BREAKDOWN}, "times": [], "cpu": [], "illegal": 0}
            for _ in bots]
     start = time.perf_counter()
     for g in range(games):
@@ -82,7 +84,7 @@ def run(options: GameOptions, bots: list[str], games: int, seed: int, budget: fl
         levels = [None] * n
         for i, s in enumerate(seat_of):
             levels[s] = bots[i]
-        stats = [{"times": [], "illegal": 0} for _ in range(n)]
+        stats = [{"times": [], "cpu": [], "illegal": 0} for _ in range(n)]
         result = play(options, seed + g, levels, budget, stats)
         winners = result["winners"]
         for i, s in enumerate(seat_of):
@@ -93,6 +95,7 @@ def run(options: GameOptions, bots: list[str], games: int, seed: int, budget: fl
             if s in winners:
                 per[i]["wins"] += 1 / len(winners)
             per[i]["times"] += stats[s]["times"]
+            per[i]["cpu"] += stats[s]["cpu"]
             per[i]["illegal"] += stats[s]["illegal"]
     out = []
     for i, name in enumerate(bots):
@@ -102,7 +105,8 @@ def run(options: GameOptions, bots: list[str], games: int, seed: int, budget: fl
             "mean_score": round(statistics.mean(d["scores"]), 1), "max_score": max(d["scores"]),
             "breakdown": {k: round(v / games, 1) for k, v in d["parts"].items()},
             "decisions": len(d["times"]), "p50_ms": round(_percentile(d["times"], 0.5) * 1e3, 2),
-            "p95_ms": round(_percentile(d["times"], 0.95) * 1e3, 2), "illegal": d["illegal"],
+            "p95_ms": round(_percentile(d["times"], 0.95) * 1e3, 2),
+            "p95_cpu_ms": round(_percentile(d["cpu"], 0.95) * 1e3, 2), "illegal": d["illegal"],
         })
     return {"players": n, "games": games, "seed": seed, "budget": budget, "options": options.to_dict(),
             "seconds": round(time.perf_counter() - start, 1), "bots": out}
