@@ -2,7 +2,7 @@
 
 ``python -m engine.arena --players 4 --bots strong,greedy,greedy,greedy --games 200 --seed 1
 [--budget 0.5] [--event-strength constant] [--market market3] [--hourglass classic_shuffle]
-[--sequential-followers]``
+[--sequential-followers] [--progress]``
 
 Game ``g`` uses engine seed ``seed + g`` and puts bot ``i`` of ``--bots`` on seat
 ``(i + g) % players``, so every bot sits in every seat equally often. Each bot is asked
@@ -68,8 +68,12 @@ def play(options: GameOptions, seed: int, levels: list[str], budget: float | Non
     return outcome(state)
 
 
-def run(options: GameOptions, bots: list[str], games: int, seed: int, budget: float | None = None) -> dict:
-    """Play ``games`` seat-rotated games; return the JSON-safe summary (see module doc)."""
+def run(options: GameOptions, bots: list[str], games: int, seed: int, budget: float | None = None,
+        progress=None) -> dict:
+    """Play ``games`` seat-rotated games; return the JSON-safe summary (see module doc).
+
+    ``progress`` (a text file, optional) gets one line per finished game: its seed and the
+    total score of each bot by position (long runs can be followed and are not lost)."""
     n = options.players
     if len(bots) != n:
         raise ValueError(f"--bots names {len(bots)} bots for {n} players")
@@ -97,6 +101,9 @@ def run(options: GameOptions, bots: list[str], games: int, seed: int, budget: fl
             per[i]["times"] += stats[s]["times"]
             per[i]["cpu"] += stats[s]["cpu"]
             per[i]["illegal"] += stats[s]["illegal"]
+        if progress is not None:
+            totals = [result["scores"][s]["total"] for s in seat_of]
+            print(f"game seed {seed + g}: scores by position {totals}", file=progress, flush=True)
     out = []
     for i, name in enumerate(bots):
         d = per[i]
@@ -123,11 +130,13 @@ def main(argv=None) -> int:
     parser.add_argument("--market", default="normal", choices=["normal", "market3", "market5", "all"])
     parser.add_argument("--hourglass", default="abc", choices=["abc", "classic_shuffle"])
     parser.add_argument("--sequential-followers", action="store_true")
+    parser.add_argument("--progress", action="store_true", help="one line per finished game on stderr")
     args = parser.parse_args(argv)
     options = GameOptions(players=args.players, event_strength=args.event_strength, place_tile_market=args.market,
                           hourglass_order=args.hourglass, simultaneous_followers=not args.sequential_followers)
     try:
-        summary = run(options, [b.strip() for b in args.bots.split(",")], args.games, args.seed, args.budget)
+        summary = run(options, [b.strip() for b in args.bots.split(",")], args.games, args.seed, args.budget,
+                      sys.stderr if args.progress else None)
     except ValueError as err:
         print(f"arena: {err}", file=sys.stderr)
         return 2
