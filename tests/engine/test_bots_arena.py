@@ -57,3 +57,11 @@ def test_an_unknown_level_or_a_wrong_bot_count_is_refused(capsys):
     assert "unknown bot level" in capsys.readouterr().err
     assert arena.main(["--players", "3", "--bots", "greedy,random", "--games", "1"]) == 2
     assert "names 2 bots for 3 players" in capsys.readouterr().err
+
+
+def test_progress_prints_one_line_per_finished_game_on_stderr(capsys):
+    assert arena.main(["--players", "2", "--bots", "random,random", "--games", "2", "--seed", "5", "--progress"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.splitlines()[0].startswith("game seed 5: scores by position [")
+    assert len(captured.err.splitlines()) == 2
+    assert len(captured.out.strip().splitlines()) == 1
