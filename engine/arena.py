@@ -27,6 +27,7 @@ import time
 from . import GameOptions, apply, legal_actions, new_game, outcome, resolve, view
 from .bots import DEFAULT_BUDGET, LEVELS, choose
 from .flow import awaiting_data
+from .simulate import add_game_arguments, options_from_arguments
 
 _BREAKDOWN = ("coins", "goods_total", "stations", "citizens", "level", "development", "stations_and_citizens")
 
@@ -121,19 +122,12 @@ def run(options: GameOptions, bots: list[str], games: int, seed: int, budget: fl
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=4)
+    add_game_arguments(parser)
     parser.add_argument("--bots", default="greedy,random,random,random", help="comma-separated levels, one per seat")
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=float, default=None, help="seconds per decision for searching bots")
-    parser.add_argument("--event-strength", default="phased", choices=["phased", "constant"])
-    parser.add_argument("--market", default="normal", choices=["normal", "market3", "market5", "all"])
-    parser.add_argument("--hourglass", default="abc", choices=["abc", "classic_shuffle"])
-    parser.add_argument("--sequential-followers", action="store_true")
     parser.add_argument("--progress", action="store_true", help="one line per finished game on stderr")
     args = parser.parse_args(argv)
-    options = GameOptions(players=args.players, event_strength=args.event_strength, place_tile_market=args.market,
-                          hourglass_order=args.hourglass, simultaneous_followers=not args.sequential_followers)
+    options = options_from_arguments(args)
     try:
         summary = run(options, [b.strip() for b in args.bots.split(",")], args.games, args.seed, args.budget,
                       sys.stderr if args.progress else None)
