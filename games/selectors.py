@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from games import clock
-from games.models import Game, GameStatus, Move, PlayerClock, Seat
+from games.models import Game, GameStatus, Move, MoveSource, PlayerClock, Seat
 from games.rules import engine_for, load_game
 
 _SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
@@ -98,6 +98,12 @@ def finished_game_result(game: Game, user=None) -> FinishedGame:
     return result
 
 
+def bot_move_counts(game: Game) -> dict[int, int]:
+    """Seat order -> how many of its moves in ``game`` a bot made (seats without any left out)."""
+    return dict(Move.objects.filter(game=game, source=MoveSource.BOT).values("seat")
+                .annotate(n=Count("pk")).values_list("seat", "n"))
+
+
 def games_finished_for(user) -> list[FinishedGame]:
     """The user's finished games with results, most recently finished first."""
     games = _user_games(user, GameStatus.FINISHED).order_by("-finished_at")
@@ -141,6 +147,10 @@ def event_text(event: dict, names: dict[int, str]) -> str:
     return text
 
 
+#: Move sources the log marks on the move's line, with the words it shows.
+MARKED_SOURCES = {MoveSource.TIMEOUT: "timed out", MoveSource.QUEUE: "queued", MoveSource.BOT: "played by a bot"}
+
+
 @dataclass
 class RoundLog:
     """The public events of one round, oldest first."""
@@ -153,8 +163,9 @@ def move_log(moves: list[Move], names: dict[int, str]) -> list[RoundLog]:
     """Every public event of ``moves`` (oldest first) grouped by round, newest round first.
 
     Rounds are numbered from 1; an event of kind ``round`` (carrying ``round``) opens the
-    next group. The first entry of a move taken by the timeout policy is marked ``timed_out``,
-    that of a move played from the action queue ``queued``.
+    next group. The first entry of a move not made by its player carries the move's
+    ``source`` (``timeout``, ``queue``, ``bot``; "" on every other entry) and its ``mark``,
+    the words the log shows ("played by a bot").
     """
     rounds = [RoundLog(round=1)]
     for move in moves:
@@ -167,8 +178,8 @@ def move_log(moves: list[Move], names: dict[int, str]) -> list[RoundLog]:
                 "forced": bool(event.get("forced")),
                 "automatic": move.seat is None,
                 # the mark belongs to the move's own line, not to what the game did after it
-                "timed_out": move.timed_out and position == 0,
-                "queued": move.queued and position == 0,
+                "source": move.source if position == 0 and move.source in MARKED_SOURCES else "",
+                "mark": MARKED_SOURCES.get(move.source, "") if position == 0 else "",
             })
     return [r for r in reversed(rounds) if r.entries]
 
@@ -194,6 +205,24 @@ def games_stalled() -> list[tuple[Any, int]]:
     awaited = Seat.objects.exclude(awaiting="").values("game_id")
     return list(Game.objects.filter(status=GameStatus.ACTIVE).exclude(pk__in=awaited)
                 .values_list("pk", "version"))
+
+
+#: Awaited seats a bot plays: bot seats, and absent players' seats in games with the takeover.
+_BOT_PLAYED = Q(game__status=GameStatus.ACTIVE) & ~Q(awaiting="") & (
+    ~Q(bot_level="") | (Q(absent=True) & ~Q(game__absent_bot_level="")))
+
+
+def bot_turn_waiting(game: Game) -> bool:
+    """True if ``game`` (active) awaits a seat a bot plays (``games.bots.playing_level``)."""
+    return Seat.objects.filter(_BOT_PLAYED, game=game).exists()
+
+
+def bot_turns_stalled(now: dt.datetime | None = None) -> list[tuple[Any, int]]:
+    """``(game id, version)`` of active games awaiting a seat a bot plays for more than
+    ``GAMES_BOT_STALLED_SECONDS`` at ``now`` (its task was lost; for the sweep)."""
+    cutoff = (now or timezone.now()) - dt.timedelta(seconds=settings.GAMES_BOT_STALLED_SECONDS)
+    return list(Seat.objects.filter(_BOT_PLAYED, awaiting_since__lte=cutoff)
+                .values_list("game_id", F("game__version")).distinct())
 
 
 def open_game_cutoff(now: dt.datetime) -> dt.datetime:

@@ -12,6 +12,7 @@ game_urls = [
     path("start/", lobby.start, name="games-start"),
     path("cancel/", lobby.cancel, name="games-cancel"),
     path("vote-end/", lobby.vote_end, name="games-vote-end"),
+    path("take-back/", lobby.take_back, name="games-take-back"),
     path("act/", fragments.submit_action, name="games-act"),
     path("queue/", fragments.set_queue, name="games-queue"),
     path("poll/", fragments.poll, name="games-poll"),
@@ -25,5 +26,6 @@ urlpatterns = [
     path("vacation/", vacation.vacation, name="games-vacation"),
     path("games/", pages.lobby, name="games-lobby"),
     path("games/new/", pages.game_new, name="games-new"),
+    path("games/play-bots/", pages.play_bots, name="games-play-bots"),
     path("games/<uuid:game_id>/", include(game_urls)),
 ]

@@ -3,6 +3,7 @@
 - ``lobby``: game_create, seat_join, seat_leave, game_start, game_cancel, game_expire_open
 - ``play``: game_submit_action, game_resolve, game_timeout, game_vote_end
 - ``queue``: seat_queue_change (the action queue)
+- ``bots``: game_bot_move (a bot's move), seat_take_back (back from the takeover bot)
 - ``clocks``: vacation_start, vacation_stop and the clock around a decision
 - ``store``: writing a move (snapshot, log row, awaited seats) for all of the above
 - ``outbox``: the only place the games app calls ``notifications``
@@ -17,13 +18,14 @@ through unchanged; a game whose state cannot be loaded raises ``GameDamaged``
 from __future__ import annotations
 
 from games.errors import (
-    AlreadySeated, GameFull, GameNotFound, InvalidGameOptions, InviteRequired, NoAbsentPlayer, NotCreator,
+    AlreadySeated, GameFull, GameNotFound, InvalidGameOptions, InviteRequired, NoAbsentPlayer, NotAbsent, NotCreator,
     NotEnoughPlayers, NotSeated, QueueChanged, QueueError, ServiceError, StaleVersion, VacationError, WrongStatus,
 )
 from games.selectors import (
     open_game_cutoff, seats_past_deadline, vacation_allowance_seconds, vacation_days_left, vacation_used_seconds,
     vacations_used_up,
 )  # reads that lived here before the split
+from games.services.bots import game_bot_move, seat_take_back
 from games.services.clocks import vacation_start, vacation_stop
 from games.services.lobby import game_cancel, game_create, game_expire_open, game_start, seat_join, seat_leave
 from games.services.locks import GameId
@@ -36,12 +38,12 @@ from games.services.queue import ACTION_QUEUE_LIMIT, seat_queue_change
 __all__ = [
     "ACTION_QUEUE_LIMIT", "MAX_TIMEOUT_ACTIONS", "STALE_WINDOW",
     "AlreadySeated", "GameFull", "GameId", "GameNotFound", "InvalidGameOptions", "InviteRequired",
-    "NoAbsentPlayer", "NotCreator", "NotEnoughPlayers", "NotSeated", "QueueChanged", "QueueError",
+    "NoAbsentPlayer", "NotAbsent", "NotCreator", "NotEnoughPlayers", "NotSeated", "QueueChanged", "QueueError",
     "ServiceError", "StaleVersion", "VacationError", "WrongStatus",
     "_only_others_moved_independently",
-    "game_cancel", "game_create", "game_expire_open", "game_resolve", "game_start", "game_submit_action",
+    "game_bot_move", "game_cancel", "game_create", "game_expire_open", "game_resolve", "game_start", "game_submit_action",
     "game_timeout", "game_vote_end", "moved_independently", "open_game_cutoff",
-    "seat_join", "seat_leave", "seat_queue_change", "seats_past_deadline",
+    "seat_join", "seat_leave", "seat_queue_change", "seat_take_back", "seats_past_deadline",
     "vacation_allowance_seconds", "vacation_days_left", "vacation_start", "vacation_stop",
     "vacation_used_seconds", "vacations_used_up",
 ]
