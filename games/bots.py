@@ -49,6 +49,12 @@ def default_takeover_level(rules: str = "orleans") -> str:
     return next((level for level in PREFERRED_TAKEOVER_LEVELS if level in offered), offered[-1])
 
 
+def room_for_bots(max_seats: int) -> str:
+    """The refusal when bots would take every seat of a ``max_seats`` game."""
+    room = max_seats - 1
+    return f"A game of {max_seats} seats has room for {room} bot{'' if room == 1 else 's'} at most (one seat is yours)."
+
+
 def seat_name(level: str, number: int) -> str:
     """The name of a game's ``number``-th bot seat (1-based): "Bot (Greedy) 1"."""
     return f"Bot ({label(level)}) {number}"

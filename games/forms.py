@@ -106,8 +106,7 @@ class GameCreateForm(forms.Form):
         data = super().clean()
         seats = data.get("seats")
         if seats is not None and len(self.bot_levels()) >= seats:
-            raise forms.ValidationError(
-                f"A game of {seats} seats has room for {seats - 1} bots at most (one seat is yours).")
+            raise forms.ValidationError(bots.room_for_bots(seats))
         return data
 
     def bot_levels(self) -> list[str]:

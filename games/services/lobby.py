@@ -70,7 +70,7 @@ def _check_bots(rules: str, bots: list[str], absent_bot_level: str | None, max_s
         if level and level not in offered:
             raise InvalidGameOptions(f"There is no {level!r} bot.")
     if len(bots) >= max_seats:
-        raise InvalidGameOptions(f"A game of {max_seats} seats has room for {max_seats - 1} bots at most.")
+        raise InvalidGameOptions(site_bots.room_for_bots(max_seats))
     if absent_bot_level is None:
         return site_bots.default_takeover_level(rules) if clocked else ""
     return absent_bot_level
