@@ -134,6 +134,25 @@ def make_game(db):
 
 
 @pytest.fixture
+def migrator(transactional_db):
+    """``migrator(targets)`` migrates to ``[(app, migration), ...]`` and returns that state's
+    apps; at the end, back to the latest migrations."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connection)
+
+    def migrate(targets):
+        executor.loader.build_graph()
+        executor.migrate(targets)
+        return executor.loader.project_state(targets).apps
+
+    yield migrate
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+@pytest.fixture
 def started_game(make_game, alice, bob):
     """A started two-player game between alice and bob."""
     return make_game(alice, bob, seats=2)

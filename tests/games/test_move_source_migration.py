@@ -2,27 +2,9 @@
 when unapplied)."""
 from __future__ import annotations
 
-import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 BEFORE = [("games", "0008_seat_action_queue_note_text")]
 AFTER = [("games", "0009_bots_seats_and_move_source")]
-
-
-@pytest.fixture
-def migrator(transactional_db):
-    """Migrate to the given targets; at the end, back to the latest migrations."""
-    executor = MigrationExecutor(connection)
-
-    def migrate(targets):
-        executor.loader.build_graph()
-        executor.migrate(targets)
-        return executor.loader.project_state(targets).apps
-
-    yield migrate
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 def _game(apps):
