@@ -213,8 +213,13 @@ _BOT_PLAYED = Q(game__status=GameStatus.ACTIVE) & ~Q(awaiting="") & (
 
 
 def bot_turn_waiting(game: Game) -> bool:
-    """True if ``game`` (active) awaits a seat a bot plays (``games.bots.playing_level``)."""
-    return Seat.objects.filter(_BOT_PLAYED, game=game).exists()
+    """True if ``game`` (a ``Game`` row) is active and awaits a seat a bot plays
+    (``games.bots.playing_level``). No query for a game no bot can play in (the poll of
+    every game asks)."""
+    if not game.is_active or not (game.has_bots or game.absent_bot_level):
+        return False
+    bot_played = ~Q(bot_level="") | (Q(absent=True) if game.absent_bot_level else Q(pk__in=[]))
+    return Seat.objects.filter(bot_played, game=game).exclude(awaiting="").exists()
 
 
 def bot_turns_stalled(now: dt.datetime | None = None) -> list[tuple[Any, int]]:

@@ -22,11 +22,16 @@ from games.views.regions import render_region_map
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """Games waiting for the user's decision, and open public games to join."""
+    return _home(request, PlayBotsForm())
+
+
+def _home(request: HttpRequest, bots_form: PlayBotsForm, status: int = 200) -> HttpResponse:
     waiting = selectors.seats_waiting_for(request.user) if request.user.is_authenticated else []
     return render(
         request,
         "games/home.html",
-        {"waiting": waiting, "open_games": selectors.games_open_public()[:20], "bots_form": PlayBotsForm()},
+        {"waiting": waiting, "open_games": selectors.games_open_public()[:20], "bots_form": bots_form},
+        status=status,
     )
 
 
@@ -63,18 +68,18 @@ def game_new(request: HttpRequest) -> HttpResponse:
             else:
                 messages.success(request, "Your game is open. Invite players or wait for them.")
             return redirect("games-detail", game_id=game.pk)
-    return render(request, "games/game_new.html", {"form": form, "bots_form": PlayBotsForm()})
+    return render(request, "games/game_new.html", {"form": form})
 
 
 @login_required
 @require_http_methods(["POST"])
 def play_bots(request: HttpRequest) -> HttpResponse:
-    """"Play against bots": a private game of the user and the chosen bots, started at once
-    (no clock); the user lands on its board."""
+    """"Play against bots" (the home page's card): a private game of the user and the chosen
+    bots, started at once (no clock); the user lands on its board. A refused form is the home
+    page again with its errors (400)."""
     form = PlayBotsForm(request.POST)
     if not form.is_valid():
-        return render(request, "games/game_new.html", {"form": GameCreateForm(), "bots_form": form},
-                      status=400)
+        return _home(request, form, status=400)
     count, level = form.cleaned_data["bots"], form.cleaned_data["level"]
     game = game_create(creator=request.user, name=f"{request.user} against the bots", max_seats=count + 1,
                        options={}, is_public=False, bots=[level] * count)

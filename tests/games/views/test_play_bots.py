@@ -14,10 +14,10 @@ def test_it_requires_login(client):
     assert reverse("account_login") in response["Location"]
 
 
-def test_home_and_new_game_pages_offer_it(client_for, alice):
+def test_the_home_page_offers_it_and_the_new_game_page_links_to_it(client_for, alice):
     client = client_for(alice)
-    for page in (reverse("home"), reverse("games-new")):
-        assert 'action="' + URL + '"' in client.get(page).text
+    assert 'action="' + URL + '"' in client.get(reverse("home")).text
+    assert reverse("home") + "#play-bots" in client.get(reverse("games-new")).text
 
 
 @pytest.mark.django_db(transaction=True)
