@@ -8,9 +8,12 @@ Public API (documented with every action's JSON form in ``docs/engine.md``)::
     state, events = apply(state, seat, action)      # new state, public events; input untouched
     if needs_resolution(state): state, events = resolve(state)
     view(state, seat)                  # what that seat may see (seat=None: a spectator)
+    view(state, seat, reveal=True)     # everything, once the game is over (finished games' replays)
     outcome(state)                     # None while playing, then scores and ranking
     to_json(state) / from_json(data)   # exact, schema-versioned
     replay(options, seed, log)         # rebuild from the action log
+    replay_steps(options, seed, log)   # every position of the log, with its events (engine.history)
+    loads_version(v) / COMPATIBLE_VERSIONS        # which stored engine versions this engine plays
     timeout_action(state, seat)        # the documented default when a seat's time runs out
     score(state)                       # the outcome as it stands (ended early), marked ended_early
     game_part(state)                   # (round, phase): where a timeout's default moves stop
@@ -45,7 +48,7 @@ from .view import view_data
 from . import queue  # noqa: E402  (engine.queue: the action queue, pure)
 from .queue import own_places
 
-ENGINE_VERSION = "1.0.0"
+from .history import COMPATIBLE_VERSIONS, ENGINE_VERSION, NotOver, ReplayStep, loads_version, replay_steps
 
 __all__ = [
     "ENGINE_VERSION", "GameOptions", "GameState", "RulesError", "InvalidOptions", "MalformedAction",
@@ -55,7 +58,8 @@ __all__ = [
     "ACTION_SPECS", "ActionSpec", "is_private_step", "is_provisional", "activate_choice_fields",
     "STALE", "REFUSAL_MESSAGES", "refusal_message", "score", "game_part", "QueueRefused", "queue", "own_places",
     "describe_place", "describe_event", "describe_queue_entry", "event_name", "follower_name", "follower_letter",
-    "place_name", "track_rewards",
+    "place_name", "track_rewards", "COMPATIBLE_VERSIONS", "loads_version", "NotOver", "ReplayStep",
+    "replay_steps",
 ]
 
 
@@ -114,9 +118,16 @@ def resolve(state: GameState) -> tuple[GameState, list[dict]]:
     return resolve_data(state)
 
 
-def view(state: GameState, seat: int | None) -> dict:
-    """JSON-safe view for ``seat`` (``None``: spectator) with hidden information removed."""
-    return view_data(state.data, seat)
+def view(state: GameState, seat: int | None, *, reveal: bool = False) -> dict:
+    """JSON-safe view for ``seat`` (``None``: spectator) with hidden information removed.
+
+    ``reveal=True``: every seat's bag, market, draw, plan and prompt shown as to its owner
+    (the view's ``revealed`` is True), allowed only for a state that is over or a step of
+    ``replay_steps(..., reveal=True)`` (a log that ends the game); else :class:`NotOver`.
+    """
+    if reveal and not (state.revealable or is_over(state)):
+        raise NotOver("view(reveal=True) of a game that is not over")
+    return view_data(state.data, seat, reveal)
 
 
 def outcome(state: GameState) -> dict | None:
@@ -150,7 +161,7 @@ def replay(options: GameOptions | dict, seed: int, log) -> GameState:
     ``log`` is a sequence of ``(seat, action)`` pairs; ``seat`` ``None`` means a
     :func:`resolve` step. Raises the same errors as :func:`apply` for a bad log.
     """
-    state = new_game(options, seed)
-    for seat, action in log:
-        state = resolve(state)[0] if seat is None else apply(state, seat, action)[0]
+    state = None
+    for step in replay_steps(options, seed, log):
+        state = step.state
     return state

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import content as C
 from . import steps as S
+from .phases.round import award_station_majority
 
 
 def score_breakdown(s: dict, seat: int) -> dict:
@@ -49,7 +50,12 @@ def ranking(breakdowns: list[dict]) -> list[dict]:
 def score_data(s: dict) -> dict:
     """The outcome as it stands (RULES §10.3 scoring of the current position):
     ``{"scores", "ranking", "winners", "ended_early"}``; ``ended_early`` is True unless the
-    game has ended normally after round 18 (RULES §10.2)."""
+    game has ended normally after round 18 (RULES §10.2). A game ended early is scored as if
+    it ended now, so the 14th citizen (trading-station majority, RULES §10.2) counts for the
+    single player with the most built stations; ``s`` itself is not changed."""
+    if s["phase"] != "over":
+        s = {**s, "citizens": list(s["citizens"]), "players": [dict(p) for p in s["players"]]}
+        award_station_majority(s, [])
     scores = [score_breakdown(s, seat) for seat in range(len(s["players"]))]
     rank = ranking(scores)
     return {"scores": scores, "ranking": rank, "winners": [r["seat"] for r in rank if r["place"] == 1],

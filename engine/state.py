@@ -24,10 +24,13 @@ class GameState:
     engine's functions (``awaiting``, ``view``, ``outcome``); do not modify it.
     """
 
-    __slots__ = ("data",)
+    __slots__ = ("data", "revealable")
 
     def __init__(self, data: dict):
         self.data = data
+        # set by history.replay_steps(reveal=True) on the steps of a log that ends the game:
+        # such a state may be viewed with full information (engine.view(..., reveal=True))
+        self.revealable = False
 
     def __eq__(self, other):
         return isinstance(other, GameState) and self.data == other.data

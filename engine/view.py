@@ -5,6 +5,10 @@ hidden place-tile stacks. Hidden from other seats: a seat's bag contents (its si
 public), its market and this round's plan until the plans are revealed in the action
 phase, and the details of its prompts (e.g. the Bathhouse's drawn tiles). With the
 sequential followers option a seat's draw of the round (``drawn``) is public (RULES §8.3).
+
+With ``reveal`` (a finished game's replay, ``engine.view(state, seat, reveal=True)``) every
+seat's bag, market, draw, plan and prompt is shown as to its owner; the seed, the random
+counters and the order of the stacks stay out (they are not part of any position).
 """
 
 from __future__ import annotations
@@ -98,9 +102,9 @@ def _own_prompt(s: dict, seat: int, prompt: dict) -> dict:
     return out
 
 
-def _player_view(s: dict, p: dict, viewer, awaited: dict) -> dict:
+def _player_view(s: dict, p: dict, viewer, awaited: dict, reveal: bool = False) -> dict:
     seat = p["seat"]
-    own = viewer == seat
+    own = reveal or viewer == seat
     open_market = own or s["phase"] in ("actions", "event", "over")
     prompt = p["prompts"][0] if p["prompts"] else None
     board = _board(p, [])
@@ -145,8 +149,9 @@ def _player_view(s: dict, p: dict, viewer, awaited: dict) -> dict:
     }
 
 
-def view_data(s: dict, seat: int | None) -> dict:
-    """The JSON-safe view of ``s`` for ``seat`` (``None`` = spectator); see module doc."""
+def view_data(s: dict, seat: int | None, reveal: bool = False) -> dict:
+    """The JSON-safe view of ``s`` for ``seat`` (``None`` = spectator); with ``reveal``
+    every seat's own information is shown (the caller checks it may be); see module doc."""
     awaited = awaiting_data(s)
     # counts in the fixed event order: the order of the keys must not follow the hidden stack
     hourglass_left = {e: s["hourglass"].count(e) for e in C.EVENTS if e in s["hourglass"]}
@@ -179,6 +184,7 @@ def view_data(s: dict, seat: int | None) -> dict:
             "display": {k: list(v) for k, v in s["place_tiles"]["display"].items()},
             "stack_counts": {k: len(v) for k, v in s["place_tiles"]["stack"].items()},
         },
-        "players": [_player_view(s, p, seat, awaited) for p in s["players"]],
+        "players": [_player_view(s, p, seat, awaited, reveal) for p in s["players"]],
+        "revealed": reveal,
         "outcome": outcome_data(s),
     }

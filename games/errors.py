@@ -111,7 +111,8 @@ class UnknownRules(ServiceError):
 
 
 class EngineVersionMismatch(ServiceError):
-    """The game's state was made by a rules engine of another major version."""
+    """The game's state was made by a rules engine version the registered engine does not
+    declare itself compatible with (its ``loads_version``)."""
 
 
 #: The sentence a player reads about a game that cannot be loaded (page, ``#flash``).

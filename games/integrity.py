@@ -7,6 +7,10 @@ replays the log with the game's rules engine (``games.rules.engine_for``) from
 engine refuses, a resolve step with nothing to resolve, events that differ from the
 recorded ones, a gap in the sequence, a snapshot that cannot be loaded (unknown schema)
 or that differs from the replay, a finished game's result that differs from the replay's. Read-only; used by ``manage.py games_verify``.
+
+:func:`replay_log` replays the log alone under the engine registered for the game's rules
+(not the pinned version): ``games.services.repair`` rebuilds a snapshot from it when the
+log replays cleanly, which is what ``games_verify --fix`` does.
 """
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ from typing import Any
 
 from games.errors import ServiceError
 from games.models import Game, GameStatus, Move
-from games.rules import engine_for
+from games.rules import RulesEngine, engine_for, engine_named
 
 
 @dataclass(frozen=True)
@@ -105,31 +109,9 @@ def verify_game(game: Game) -> Divergence | None:
     except Exception as exc:  # noqa: BLE001 - any damage to the stored state is reported
         return Divergence(game_id, None, f"the stored snapshot cannot be loaded "
                                          f"({type(exc).__name__}: {exc})")
-    try:
-        options = rules_engine.GameOptions.from_dict(game.options)
-        state = rules_engine.new_game(options, game.seed)
-    except Exception as exc:  # noqa: BLE001
-        return Divergence(game_id, None, f"cannot set up the game from its options and seed "
-                                         f"({type(exc).__name__}: {exc})")
-    for expected_seq, move in enumerate(moves, start=1):
-        if move.seq != expected_seq:
-            return Divergence(game_id, move.seq, f"the log skips from move #{expected_seq - 1} "
-                                                 f"to #{move.seq}")
-        try:
-            if move.seat is None:
-                if not rules_engine.needs_resolution(state):
-                    return Divergence(game_id, move.seq, "a resolve step where the engine has "
-                                                         "nothing to resolve")
-                state, events = rules_engine.resolve(state)
-            else:
-                state, events = rules_engine.apply(state, move.seat, move.action)
-        except Exception as exc:  # noqa: BLE001 - a refused move or an engine crash alike
-            message = str(exc) or getattr(exc, "message", "")  # the developer text: for operators
-            return Divergence(game_id, move.seq, f"the engine refuses it ({_move_label(move)}): "
-                                                 f"{type(exc).__name__}: {message}")
-        if _plain(list(events)) != _plain(move.events):
-            return Divergence(game_id, move.seq, f"its recorded events differ from the replay "
-                                                 f"({_move_label(move)})")
+    state, divergence = _replay_moves(game, rules_engine, moves)
+    if divergence is not None:
+        return divergence
     if len(moves) != game.version:
         return Divergence(game_id, None, f"version {game.version} but {len(moves)} logged moves")
     difference = first_difference(_plain(game.state), _plain(rules_engine.to_json(state)))
@@ -144,3 +126,52 @@ def verify_game(game: Game) -> Divergence | None:
             return Divergence(game_id, None, f"the stored result differs from the replayed one at "
                                              f"{difference}")
     return None
+
+
+def _replay_moves(game: Game, rules_engine: RulesEngine, moves: list[Move]) -> tuple[Any, Divergence | None]:
+    """``(state, None)`` after replaying ``moves`` from ``new_game(options, seed)`` under
+    ``rules_engine``, each move's events checked; ``(None, divergence)`` at the first problem."""
+    game_id = str(game.pk)
+    try:
+        options = rules_engine.GameOptions.from_dict(game.options)
+        state = rules_engine.new_game(options, game.seed)
+    except Exception as exc:  # noqa: BLE001
+        return None, Divergence(game_id, None, f"cannot set up the game from its options and seed "
+                                               f"({type(exc).__name__}: {exc})")
+    for expected_seq, move in enumerate(moves, start=1):
+        if move.seq != expected_seq:
+            return None, Divergence(game_id, move.seq, f"the log skips from move #{expected_seq - 1} "
+                                                       f"to #{move.seq}")
+        try:
+            if move.seat is None:
+                if not rules_engine.needs_resolution(state):
+                    return None, Divergence(game_id, move.seq, "a resolve step where the engine has "
+                                                               "nothing to resolve")
+                state, events = rules_engine.resolve(state)
+            else:
+                state, events = rules_engine.apply(state, move.seat, move.action)
+        except Exception as exc:  # noqa: BLE001 - a refused move or an engine crash alike
+            message = str(exc) or getattr(exc, "message", "")  # the developer text: for operators
+            return None, Divergence(game_id, move.seq, f"the engine refuses it ({_move_label(move)}): "
+                                                       f"{type(exc).__name__}: {message}")
+        if _plain(list(events)) != _plain(move.events):
+            return None, Divergence(game_id, move.seq, f"its recorded events differ from the replay "
+                                                       f"({_move_label(move)})")
+    return state, None
+
+
+def replay_log(game: Game) -> tuple[RulesEngine, Any, int, Divergence | None]:
+    """Replay ``game``'s move log under the engine now registered for its rules, ignoring
+    its pinned engine version and its stored snapshot.
+
+    Returns ``(engine, state, moves replayed, None)`` when every move replays, with the
+    events it recorded; ``(engine or None, None, 0, divergence)`` at the first problem
+    (unknown rules, a gap, a refused move, other events). Never raises for a damaged game.
+    """
+    try:
+        rules_engine = engine_named(game.rules)
+    except ServiceError as exc:
+        return None, None, 0, Divergence(str(game.pk), None, f"cannot be loaded: {exc}")
+    moves = list(Move.objects.filter(game=game).order_by("seq"))
+    state, divergence = _replay_moves(game, rules_engine, moves)
+    return rules_engine, state, len(moves), divergence

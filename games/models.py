@@ -54,6 +54,10 @@ class Game(models.Model):
     )
     outcome = models.JSONField(null=True, blank=True, help_text="engine.outcome() once finished")
     is_public = models.BooleanField(default=True)
+    imported = models.BooleanField(
+        default=False, help_text="made by manage.py game_import from an export: finished, read-only, "
+                                 "its seats are placeholder users (not counted in players' stats)"
+    )
     clock_initial_seconds = models.PositiveIntegerField(
         default=0, help_text="each seat's time bank at the start, seconds; 0: no clock"
     )

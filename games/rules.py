@@ -5,9 +5,9 @@ The site never imports a rules engine's API directly: it asks ``engine_for(game)
 registry is keyed by ``Game.rules``; ``"orleans"`` is the ``engine`` package. Tests
 register their fake engine here (``register(..., default=True)``) instead of patching.
 
-A started game is pinned to the engine that made its state: ``Game.engine_version`` must
-have the registered engine's major version (``"1.2.0"`` -> ``"1"``), else loading it is
-refused with ``EngineVersionMismatch``.
+A started game is pinned to the engine that made its state: the registered engine must
+declare itself compatible with ``Game.engine_version`` (its compatibility table,
+``loads_version``), else loading it is refused with ``EngineVersionMismatch`` and the game "needs repair".
 
 ``load_game(game)`` is how the site reads a started game: every way its stored state can
 fail to load becomes one ``GameDamaged`` error, reported to the operators (an ERROR log
@@ -64,6 +64,11 @@ class RulesEngine(Protocol):
 
     ENGINE_VERSION: str
     STALE: str
+
+    def loads_version(self, version: str) -> bool:
+        """True if a game started with engine ``version`` may be loaded: the version is in
+        the engine's compatibility table."""
+
     GameOptions: Any  # .from_dict(dict) -> options, .to_dict() -> dict
     InvalidOptions: type[Exception]
     RulesError: type[Exception]
@@ -82,7 +87,15 @@ class RulesEngine(Protocol):
     def apply(self, state: Any, seat: int, action: dict) -> tuple[Any, list[dict]]: ...
     def needs_resolution(self, state: Any) -> bool: ...
     def resolve(self, state: Any) -> tuple[Any, list[dict]]: ...
-    def view(self, state: Any, seat: int | None) -> dict: ...
+    def view(self, state: Any, seat: int | None, *, reveal: bool = False) -> dict:
+        """The seat's view; ``reveal``: full information, allowed only once the game is over
+        (or for the steps of ``replay_steps(..., reveal=True)``)."""
+
+    def replay_steps(self, options: Any, seed: int, log: Any, *, reveal: bool = False) -> Any:
+        """Every position of ``log`` (``(seat, action)`` pairs, seat None: a resolve step):
+        step objects with ``number``, ``seat``, ``action``, ``state``, ``events``; step 0 is
+        the position after setup."""
+
     def outcome(self, state: Any) -> dict | None: ...
     def describe_action(self, action: dict, state: Any = None, seat: int | None = None) -> str: ...
     def is_over(self, state: Any) -> bool: ...
@@ -146,13 +159,13 @@ def major(version: str) -> str:
 def engine_for(game) -> RulesEngine:
     """The engine that plays ``game`` (by ``game.rules``).
 
-    Once the game has a state, ``game.engine_version`` (written at the start) must have the
-    engine's major version: a state made by another major version is refused with
-    ``EngineVersionMismatch`` instead of being misread. Raises ``UnknownRules`` too.
+    Once the game has a state, the engine must declare itself compatible with
+    ``game.engine_version`` (written at the start; its ``loads_version``): a state made by an engine
+    version it does not list is refused with ``EngineVersionMismatch`` instead of being
+    misread. Raises ``UnknownRules`` too.
     """
     rules_engine = engine_named(game.rules)
-    if game.state is not None and game.engine_version \
-            and major(game.engine_version) != major(rules_engine.ENGINE_VERSION):
+    if game.state is not None and game.engine_version and not rules_engine.loads_version(game.engine_version):
         raise EngineVersionMismatch(
             f"This game was played with {game.rules} rules version {game.engine_version}, which this "
             f"site (version {rules_engine.ENGINE_VERSION}) cannot load."
@@ -196,8 +209,8 @@ def load_game(game) -> tuple[RulesEngine, Any]:
     """``(engine, state)`` of a started ``game`` (a ``Game`` row with ``state``): the one
     way the site reads a stored game state.
 
-    Any failure to load it -- no stored state, unknown rules (``UnknownRules``), another
-    engine major version (``EngineVersionMismatch``), a snapshot the engine's ``from_json``
+    Any failure to load it -- no stored state, unknown rules (``UnknownRules``), an engine
+    version the engine is not compatible with (``EngineVersionMismatch``), a snapshot the engine's ``from_json``
     refuses (``SchemaError``) or chokes on (``KeyError``, ``TypeError``, ``ValueError``...)
     -- raises ``GameDamaged`` carrying the operator's reason, after ``report_damaged``.
     Other errors (a database error, a bug elsewhere) pass through unchanged.
@@ -211,7 +224,7 @@ def load_game(game) -> tuple[RulesEngine, Any]:
 
 def check_loadable(game) -> RulesEngine:
     """The cheap part of ``load_game`` (no ``from_json``): ``game`` has a stored state and
-    its rules and engine major version are this site's; returns its engine. Raises (and
+    its rules are this site's and its engine version loadable; returns its engine. Raises (and
     reports) ``GameDamaged`` like ``load_game``. For the poll, which does not read the
     state while nothing changed: an engine upgrade that retires a game is still seen."""
     try:

@@ -32,6 +32,16 @@ def games_open_public() -> QuerySet[Game]:
     )
 
 
+def games_finished_public() -> QuerySet[Game]:
+    """Finished public games, most recently finished first, with their seats."""
+    return (
+        Game.objects.filter(status=GameStatus.FINISHED, is_public=True)
+        .prefetch_related(_SEATS_WITH_USERS)
+        .defer("state")
+        .order_by("-finished_at")
+    )
+
+
 def seats_waiting_for(user) -> QuerySet[Seat]:
     """The user's seats in active games where the engine awaits their decision."""
     return (
@@ -110,6 +120,101 @@ def games_finished_for(user) -> list[FinishedGame]:
     return [finished_game_result(game, user) for game in games]
 
 
+#: The parts of a final score the profile averages (``engine.outcome`` score keys).
+SCORE_PARTS = ("coins", "goods_total", "stations", "citizens", "level")
+
+
+@dataclass
+class ScoreStats:
+    """Games played and won, win rate (0..1), mean and best total, mean of each score part."""
+
+    played: int = 0
+    won: int = 0
+    totals: list = field(default_factory=list)
+    parts: dict = field(default_factory=lambda: {part: [] for part in SCORE_PARTS})
+
+    def add(self, line: PlayerResult, won: bool) -> None:
+        """Count one finished game's line of the player."""
+        self.played += 1
+        self.won += won
+        if line.breakdown:
+            self.totals.append(line.breakdown.get("total", 0))
+            for part in SCORE_PARTS:
+                if isinstance(line.breakdown.get(part), (int, float)):
+                    self.parts[part].append(line.breakdown[part])
+
+    @property
+    def win_rate(self) -> float:
+        """Share of games won, 0..1 (0 without games)."""
+        return self.won / self.played if self.played else 0.0
+
+    @property
+    def mean(self) -> float | None:
+        """Mean total score, None without scores."""
+        return sum(self.totals) / len(self.totals) if self.totals else None
+
+    @property
+    def best(self) -> int | None:
+        """Best total score, None without scores."""
+        return max(self.totals) if self.totals else None
+
+    @property
+    def mean_parts(self) -> dict[str, float | None]:
+        """``{part: mean}`` of ``SCORE_PARTS`` (None where there is no score)."""
+        return {part: (sum(v) / len(v) if v else None) for part, v in self.parts.items()}
+
+
+@dataclass
+class HeadToHead:
+    """The player against one opponent over the finished games they both played:
+    ``ahead`` (placed better), ``behind``, ``level`` (same place)."""
+
+    opponent: str
+    games: int = 0
+    ahead: int = 0
+    behind: int = 0
+    level: int = 0
+
+
+@dataclass
+class PlayerRecord:
+    """A player's finished games: ``overall`` and ``by_players`` (player count ->
+    ``ScoreStats``), ``head_to_head`` (most games together first) and ``games`` (every
+    ``FinishedGame``, most recently finished first)."""
+
+    overall: ScoreStats
+    by_players: dict[int, ScoreStats]
+    head_to_head: list[HeadToHead]
+    games: list[FinishedGame]
+
+
+def player_record(user) -> PlayerRecord:
+    """The history and statistics of ``user``'s finished games (ended normally or by vote),
+    from each game's stored outcome: won means among ``outcome["winners"]``."""
+    games = games_finished_for(user)
+    overall, by_players, rivals = ScoreStats(), {}, {}
+    for record in games:
+        mine = record.viewer
+        if mine is None:
+            continue
+        won = mine.seat.order in ((record.game.outcome or {}).get("winners") or [])
+        overall.add(mine, won)
+        by_players.setdefault(len(record.results), ScoreStats()).add(mine, won)
+        for other in record.results:
+            if other is mine or mine.placement is None or other.placement is None:
+                continue
+            h2h = rivals.setdefault(other.seat.display_name, HeadToHead(other.seat.display_name))
+            h2h.games += 1
+            if mine.placement < other.placement:
+                h2h.ahead += 1
+            elif mine.placement > other.placement:
+                h2h.behind += 1
+            else:
+                h2h.level += 1
+    return PlayerRecord(overall=overall, by_players=dict(sorted(by_players.items())),
+                        head_to_head=sorted(rivals.values(), key=lambda h: (-h.games, h.opponent)), games=games)
+
+
 def game_state(game: Game) -> Any:
     """The engine state of a started game (deserialised from the snapshot by its engine,
     ``games.rules.load_game``). Raises ``GameDamaged`` when it cannot be loaded."""
@@ -159,17 +264,23 @@ class RoundLog:
     entries: list[dict] = field(default_factory=list)
 
 
-def move_log(moves: list[Move], names: dict[int, str]) -> list[RoundLog]:
+def move_log(moves: list[Move], names: dict[int, str], quiet_line=None) -> list[RoundLog]:
     """Every public event of ``moves`` (oldest first) grouped by round, newest round first.
 
     Rounds are numbered from 1; an event of kind ``round`` (carrying ``round``) opens the
     next group. The first entry of a move not made by its player carries the move's
     ``source`` (``timeout``, ``queue``, ``bot``; "" on every other entry) and its ``mark``,
-    the words the log shows ("played by a bot").
+    the words the log shows ("played by a bot"). ``quiet_line(move)``, if given,
+    is the text of one line for a move that caused no event (the replay viewer lists every
+    step; a planning step has none), or None for no line.
     """
     rounds = [RoundLog(round=1)]
     for move in moves:
-        for position, event in enumerate(move.events or []):
+        events = move.events or []
+        if not events and quiet_line is not None:
+            text = quiet_line(move)
+            events = [{"text": text, "seat": move.seat}] if text else []
+        for position, event in enumerate(events):
             if event.get("kind") == "round" and isinstance(event.get("round"), int):
                 rounds.append(RoundLog(round=event["round"]))
             rounds[-1].entries.append({

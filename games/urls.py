@@ -2,7 +2,7 @@
 with ``games-``."""
 from django.urls import include, path
 
-from games.views import fragments, lobby, pages, vacation
+from games.views import fragments, history, lobby, pages, vacation
 
 game_urls = [
     path("", pages.game_detail, name="games-detail"),
@@ -18,6 +18,8 @@ game_urls = [
     path("poll/", fragments.poll, name="games-poll"),
     path("plan/", fragments.plan_preview, name="games-plan"),
     path("seats/", fragments.lobby_seats, name="games-seats"),
+    path("replay/", history.game_replay, name="games-replay"),
+    path("download/", history.game_download, name="games-download"),
 ]
 
 urlpatterns = [

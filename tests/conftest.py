@@ -158,6 +158,18 @@ def started_game(make_game, alice, bob):
     return make_game(alice, bob, seats=2)
 
 
+@pytest.fixture
+def game_in_round_two(alice, bob):
+    """A real-engine game between alice and bob (seed 11) played through the services into
+    round 2: draws, plans, a resolution and actions in its log."""
+    from tests.support.game_driver import new_started_game, play_until
+
+    game = new_started_game(alice, bob, seed=11)
+    play_until(game, lambda state: state.round >= 2)
+    game.refresh_from_db()
+    return game
+
+
 # Marks of a test module that needs PostgreSQL, Redis and a real worker (.ci/run sets them up).
 SERVICES_MARKS = [
     pytest.mark.services,

@@ -59,13 +59,18 @@ def finish_round(s: dict, ev: list) -> None:
         start_round(s, ev)
 
 
-def end_game(s: dict, ev: list) -> None:
-    """End of the game (RULES §10.2): the 14th citizen to the single player with the most
-    built trading stations; nobody on a tie."""
+def award_station_majority(s: dict, ev: list) -> None:
+    """The 14th citizen to the single player with the most built trading stations; nobody
+    on a tie or when nobody has built one (RULES §10.2). Changes ``s`` in place."""
     built = [S.stations_built(s, seat) for seat in range(len(s["players"]))]
     best = max(built)
     if best > 0 and built.count(best) == 1:
         S.take_citizen(s, built.index(best), "trading_station_majority", ev)
+
+
+def end_game(s: dict, ev: list) -> None:
+    """End of the game (RULES §10.2): the station-majority citizen, then the game is over."""
+    award_station_majority(s, ev)
     s["phase"] = "over"
     for p in s["players"]:
         p["stage"] = None

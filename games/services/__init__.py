@@ -5,6 +5,8 @@
 - ``queue``: seat_queue_change (the action queue)
 - ``bots``: game_bot_move (a bot's move), seat_take_back (back from the takeover bot)
 - ``clocks``: vacation_start, vacation_stop and the clock around a decision
+- ``imports``: game_import (a finished game from its export document, replayed first)
+- ``repair``: game_rebuild_snapshot (a snapshot rebuilt from a log that replays cleanly)
 - ``store``: writing a move (snapshot, log row, awaited seats) for all of the above
 - ``outbox``: the only place the games app calls ``notifications``
 
@@ -33,7 +35,9 @@ from games.services.play import (
     MAX_TIMEOUT_ACTIONS, STALE_WINDOW, _only_others_moved_independently, game_resolve, game_submit_action,
     game_timeout, game_vote_end, moved_independently,
 )
+from games.services.imports import ImportRefused, game_import
 from games.services.queue import ACTION_QUEUE_LIMIT, seat_queue_change
+from games.services.repair import NotRepairable, Repair, game_rebuild_snapshot
 
 __all__ = [
     "ACTION_QUEUE_LIMIT", "MAX_TIMEOUT_ACTIONS", "STALE_WINDOW",
@@ -41,6 +45,7 @@ __all__ = [
     "NoAbsentPlayer", "NotAbsent", "NotCreator", "NotEnoughPlayers", "NotSeated", "QueueChanged", "QueueError",
     "ServiceError", "StaleVersion", "VacationError", "WrongStatus",
     "_only_others_moved_independently",
+    "NotRepairable", "Repair", "game_rebuild_snapshot", "ImportRefused", "game_import",
     "game_bot_move", "game_cancel", "game_create", "game_expire_open", "game_resolve", "game_start", "game_submit_action",
     "game_timeout", "game_vote_end", "moved_independently", "open_game_cutoff",
     "seat_join", "seat_leave", "seat_queue_change", "seat_take_back", "seats_past_deadline",

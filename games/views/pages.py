@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
@@ -37,8 +38,9 @@ def _home(request: HttpRequest, bots_form: PlayBotsForm, status: int = 200) -> H
 
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
-    """Every open public game."""
-    return render(request, "games/lobby.html", {"open_games": selectors.games_open_public()})
+    """Every open public game, and the last finished public games (with replay links)."""
+    return render(request, "games/lobby.html", {"open_games": selectors.games_open_public(),
+                                                "finished_games": selectors.games_finished_public()[:20]})
 
 
 @login_required
@@ -126,15 +128,24 @@ def game_invite(request: HttpRequest, game_id, token: str) -> HttpResponse:
     return _game_page(request, game_id, token)
 
 
+#: Finished games per page of the profile's history.
+PROFILE_GAMES_PER_PAGE = 20
+
+
 @login_required
 @require_GET
 def profile(request: HttpRequest) -> HttpResponse:
-    """The user's games in progress (whose turn) and finished games (scores, placement)."""
+    """The user's games in progress (whose turn), statistics of their finished games (by
+    player count, head-to-head) and the finished games themselves, paginated (``?page=``),
+    each linking to its replay."""
+    record = selectors.player_record(request.user)
+    finished = Paginator(record.games, PROFILE_GAMES_PER_PAGE).get_page(request.GET.get("page"))
     return render(
         request,
         "games/profile.html",
         {
             "in_progress": selectors.games_in_progress_for(request.user),
-            "finished": selectors.games_finished_for(request.user),
+            "finished": finished,
+            "record": record,
         },
     )

@@ -26,3 +26,26 @@ def test_the_score_has_the_outcome_shape_with_the_same_breakdown():
 def test_a_finished_game_scores_like_its_outcome_and_is_not_ended_early():
     state = build("over", {0: {"coins": 4}})
     assert engine.score(state) == {**engine.outcome(state), "ended_early": False}
+
+
+def _with_stations(state, stations: dict[str, list[int]]):
+    d = state.data
+    d["stations"] = stations
+    return engine.GameState(d)
+
+
+def test_a_game_ended_early_gives_the_majority_citizen_to_the_single_most_stations():
+    state = action_state({"coins": 0, "development": 0}, others={"coins": 0})
+    state = _with_stations(state, {"chartres": [0], "etampes": [0], "vendome": [1]})
+    before = engine.to_json(state)
+    result = engine.score(state)
+    seat0, seat1 = result["scores"]
+    assert (seat0["stations"], seat0["citizens"], seat1["stations"], seat1["citizens"]) == (2, 1, 1, 0)
+    assert seat0["stations_and_citizens"] == 3 * seat0["level"]
+    assert engine.to_json(state) == before  # scoring as it stands changes nothing
+
+
+def test_a_game_ended_early_with_tied_stations_gives_nobody_the_majority_citizen():
+    state = action_state({"coins": 0}, others={"coins": 0})
+    state = _with_stations(state, {"chartres": [0], "vendome": [1]})
+    assert [s["citizens"] for s in engine.score(state)["scores"]] == [0, 0]

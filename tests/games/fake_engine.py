@@ -144,6 +144,11 @@ def from_json(data: dict) -> GameState:
     )
 
 
+def loads_version(version: str) -> bool:
+    """The fake's compatibility table: only its own version."""
+    return version == ENGINE_VERSION
+
+
 def is_over(state: GameState) -> bool:
     """After ROUNDS rounds."""
     return state.round > ROUNDS
@@ -189,15 +194,27 @@ def resolve(state: GameState) -> tuple[GameState, list[dict]]:
     return replace(state, round=state.round + 1, scores=scores, picks={}), events
 
 
-def view(state: GameState, seat: int | None) -> dict:
-    """Public scores; only the viewer's own pick."""
+def view(state: GameState, seat: int | None, *, reveal: bool = False) -> dict:
+    """Public scores; only the viewer's own pick (every pick with ``reveal``, once over)."""
+    if reveal and not is_over(state):
+        raise RulesError("not over", code="not_over", message="The game is not over yet.")
     return {
         "round": {"number": state.round, "of": ROUNDS},
         "start_player": 0,
         "scores": list(state.scores),
         "picked": sorted(state.picks),
         "my_pick": state.picks.get(seat) if seat is not None else None,
+        "picks": dict(state.picks) if reveal else None,
     }
+
+
+def replay_steps(options: GameOptions, seed: int, log, *, reveal: bool = False):
+    """Every position of ``log`` as the real engine's ``replay_steps`` (``reveal`` unchecked)."""
+    state = new_game(options, seed)
+    yield SimpleNamespace(number=0, seat=None, action=None, state=state, events=[])
+    for number, (seat, action) in enumerate(log, start=1):
+        state, events = resolve(state) if seat is None else apply(state, seat, action)
+        yield SimpleNamespace(number=number, seat=seat, action=action, state=state, events=events)
 
 
 def outcome(state: GameState) -> dict | None:

@@ -1,10 +1,10 @@
-"""Migration games 0009: the ``timed_out`` / ``queued`` flags become ``Move.source`` (and back,
+"""Migration games 0010: the ``timed_out`` / ``queued`` flags become ``Move.source`` (and back,
 when unapplied)."""
 from __future__ import annotations
 
 
-BEFORE = [("games", "0008_seat_action_queue_note_text")]
-AFTER = [("games", "0009_bots_seats_and_move_source")]
+BEFORE = [("games", "0009_replay_game_imported")]
+AFTER = [("games", "0010_bots_seats_and_move_source")]
 
 
 def _game(apps):

@@ -68,10 +68,18 @@ def test_a_state_of_another_major_engine_version_is_refused(started_game):
     assert isinstance(caught.value.__cause__, EngineVersionMismatch)
 
 
-def test_a_state_of_the_same_major_version_is_played(started_game):
+def test_a_state_of_a_version_in_the_engines_compatibility_table_is_played(started_game):
+    for version in engine.COMPATIBLE_VERSIONS:
+        Game.objects.filter(pk=started_game.pk).update(engine_version=version)
+        started_game.refresh_from_db()
+        assert rules.engine_for(started_game) is engine
+
+
+def test_a_state_of_the_same_major_version_missing_from_the_table_is_refused(started_game):
     Game.objects.filter(pk=started_game.pk).update(engine_version=f"{rules.major(engine.ENGINE_VERSION)}.99.0")
     started_game.refresh_from_db()
-    assert rules.engine_for(started_game) is engine
+    with pytest.raises(EngineVersionMismatch, match=r"version 1\.99\.0"):
+        rules.engine_for(started_game)
 
 
 def test_a_game_of_rules_the_site_does_not_know_is_refused(started_game):

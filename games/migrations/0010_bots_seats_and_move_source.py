@@ -26,7 +26,7 @@ def source_to_flags(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0008_seat_action_queue_note_text'),
+        ('games', '0009_replay_game_imported'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
