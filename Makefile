@@ -49,7 +49,7 @@ bench: $(STAMP)
 	  if redis-cli -u "$(BENCH_REDIS_URL)" ping >/dev/null 2>&1; then redis_url="$(BENCH_REDIS_URL)"; fi; \
 	fi; \
 	export DATABASE_URL="$$db" REDIS_URL="$$redis_url"; \
-	$(PY) manage.py migrate --noinput >/dev/null && $(PY) manage.py bench_async
+	$(PY) manage.py migrate --noinput >/dev/null && $(PY) manage.py bench_async && $(PY) manage.py bench_sittings
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -102,17 +102,49 @@ def track_rewards() -> dict[str, list[str]]:
 
 def describe_queue_entry(entry) -> str:
     """How an action queue entry reads: ``"Use Castle"``, ``"Pass for the rest of the
-    round"``, ``"Use Village: recruit a Boatman"`` when it fixes a choice, and
-    ``"An action that cannot be read"`` for anything else."""
+    round"``, ``"Use Village: recruit a Boatman"`` when it fixes a choice, with what it
+    answers in advance (``"…; then keep a Knight on Castle"``, ``"…; the technology tile on
+    the farmer circle of Farmhouse"``), ``"At the Harvest, return grain"``, and ``"An action
+    that cannot be read"`` for anything else (engine.queue's entries)."""
     if not isinstance(entry, dict):
         return "An action that cannot be read"
-    if entry.get("type") == "pass":
-        return "Pass for the rest of the round"
     try:
+        kind = entry.get("type")
+        if kind == "harvest":
+            return "At the Harvest, return " + ", ".join(entry["food"])
+        if kind == "technology":
+            return "Technology tile: " + _targets(entry["targets"])
+        if kind == "bathhouse":
+            return "At the Bathhouse, " + _keeps(entry["keep"])
+        if kind == "pass":
+            text = "Pass for the rest of the round"
+            return text + ("; technology tile: " + _targets(entry["technology"]) if entry.get("technology") else "")
         name = C.PLACES[entry["space"]].name
-        return f"Use {name}" if set(entry) == {"type", "space"} else describe_action(entry)
+        action = {k: v for k, v in entry.items() if k not in ("defaults", "keep")}
+        if "deeds" in action:
+            action["deeds"] = [{"deed": None, "reward": "coins", **d} for d in action["deeds"]]
+        text = f"Use {name}" if set(action) == {"type", "space"} else describe_action(action)
+        text = text.replace(" to None", " to a free deed space")
+        if "route" in entry and "good" not in entry:  # the good is left open
+            text = text.replace(", take no good", ", take the good on the route if there is one"
+                                if entry.get("defaults") else "")
+        if entry.get("defaults") and entry["space"] in ("town_hall", "gunpowder_tower"):
+            text += " (any free deed space of its type)"
+        if "keep" in entry:
+            text += "; then " + (_keeps(entry["keep"]) if entry["keep"] else "keep none of the drawn followers")
+        return text
     except (KeyError, TypeError, ValueError, AttributeError):
         return "An action that cannot be read"
+
+
+def _targets(targets: list) -> str:
+    """``"the farmer circle of Farmhouse, else the boatman circle of Village"``."""
+    return ", else ".join(f"the {t['circle']} circle of {_place(t['space'])}" for t in targets)
+
+
+def _keeps(keep: list) -> str:
+    """``"keep a Knight on Castle, else a Farmer on Farmhouse"`` (preference order)."""
+    return "keep " + ", else ".join(f"a {_f(k['follower'])} on {_place(k['space'])}" for k in keep)
 
 
 def describe_action(action: dict, state=None, seat: int | None = None) -> str:

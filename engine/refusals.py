@@ -183,6 +183,14 @@ MESSAGES: dict = {
     "queue_not_playable": lambda p: (f"Your queue stopped at “{p['entry']}”: it could not be played when your "
                                      f"turn came, so the rest was dropped. "
                                      f"{render(p.get('why', 'not_allowed'), p.get('why_params') or {})}"),
+    "queue_choice_illegal": lambda p: (f"Your queue waits at “{p['entry']}”: that choice is not possible now, so "
+                                       f"choose how to use it. "
+                                       f"{render(p.get('why', 'not_allowed'), p.get('why_params') or {})}"),
+    "queue_answer_changed": lambda p: ("Your queue's answer for the " + {"technology": "technology tile",
+                                       "bathhouse": "Bathhouse", "harvest": "Harvest"}.get(p.get("prompt"), "prompt")
+                                       + " is not possible any more: choose now."),
+    "queue_no_harvest": "Food for the Harvest can be queued only in a round whose hourglass tile is the Harvest.",
+    "queue_answer_twice": "That is already answered in your queue.",
     "refused": "That is not allowed.",
 }
 

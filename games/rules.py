@@ -47,6 +47,9 @@ class QueueRules(Protocol):
         """``("play", action)``, ``("wait", reason)`` or ``("drop", reason)``; a reason is
         ``{"code", "params", "message"}``."""
 
+    # optional: queue_options(state, seat) -> [{"group", "entry", "label", "gives"}], what the
+    # queue panel offers (``selectors.queue_options_for_seat`` asks it when the rules have it)
+
 
 class RulesEngine(Protocol):
     """What the site uses of a rules engine (the ``engine`` package is one).

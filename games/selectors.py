@@ -238,6 +238,17 @@ def legal_actions_for_seat(game: Game, state: Any, seat: Seat | None) -> list[di
     ]
 
 
+def queue_options_for_seat(game: Game, state: Any, seat: Seat | None) -> list[dict] | None:
+    """What the viewer may add to its action queue now (the engine's ``queue.queue_options``:
+    only the viewer's own and public information); None for spectators, a finished game or
+    rules without it."""
+    rules_engine = engine_for(game)
+    options = getattr(rules_engine.queue, "queue_options", None)
+    if seat is None or options is None or rules_engine.is_over(state):
+        return None
+    return options(state, seat.order)
+
+
 def game_moves(game: Game) -> QuerySet[Move]:
     """The game's move log, oldest first."""
     return Move.objects.filter(game=game).order_by("seq")

@@ -308,7 +308,8 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
         page.plan = planning.plan_context(
             rules_engine, state, seat.order, page.view, page.actions,
             key=f"{game.pk}:{seat.order}:{page.view['round']}", draft=draft, sent=plan_draft or "")
-    page.queue = (queue_context(rules_engine, page.view, seat, limit=ACTION_QUEUE_LIMIT)
+    page.queue = (queue_context(rules_engine, page.view, seat, limit=ACTION_QUEUE_LIMIT,
+                                options=selectors.queue_options_for_seat(game, state, seat))
                   if page.board else None)
     moves = list(selectors.game_moves(game))
     page.log = selectors.move_log(moves, names)

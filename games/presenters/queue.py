@@ -1,18 +1,45 @@
-"""The viewer's action queue panel (entry labels come from the engine's describe_queue_entry)."""
+"""The viewer's action queue panel: its entries, the choices it can add with what each gives
+(the engine's ``queue.queue_options``), and the pass, which confirms like the manual pass."""
 from __future__ import annotations
 
 import json
 
 from games.models import Seat
 
+#: The groups of ``queue_options`` that are not a place of the player's board.
+PASS_GROUP, HARVEST_GROUP = "Pass", "Harvest"
 
-def queue_context(rules_engine, view: dict, seat: Seat | None, *, limit: int) -> dict | None:
-    """The viewer's action queue panel: entries (labels), what can be added (the places the
-    engine says the viewer's plan makes ready, ``ready_places``, then passing) and why the
-    queue last stopped; None when the viewer has no seat or the round is past its action
-    phase. ``rules_engine`` is the game's engine (``games.rules.engine_for``); ``limit`` the
-    queue's length limit (``games.services.queue.ACTION_QUEUE_LIMIT``). Only ``seat``'s own
-    queue is read."""
+
+def _option(option: dict) -> tuple[str, str]:
+    """``(value, label)`` of one choice: the entry as JSON and what it reads and gives."""
+    label = option["label"] + (f" — {option['gives']}" if option.get("gives") else "")
+    return json.dumps(option["entry"]), label
+
+
+def _pass_confirm(ready: list[str], queued: set, names: dict) -> str:
+    """The question asked before queueing the pass while the plan readies places the queue
+    does not use before it (a manual pass asks too: ``decisions._action_forms``)."""
+    left = [names.get(p, p) for p in ready if p not in queued]
+    if not left:
+        return ""
+    return (f"Your plan readies {', '.join(left)}, not queued before the pass: passing leaves "
+            f"{'it' if len(left) == 1 else 'them'} unused this round. Queue the pass anyway?")
+
+
+def queue_context(rules_engine, view: dict, seat: Seat | None, *, limit: int,
+                  options: list[dict] | None = None) -> dict | None:
+    """The viewer's action queue panel, or None when the viewer has no seat, has passed, or
+    the round is past its action phase.
+
+    ``rules_engine`` is the game's engine (``games.rules.engine_for``); ``view`` the
+    viewer's view; ``limit`` the queue's length limit
+    (``games.services.queue.ACTION_QUEUE_LIMIT``); ``options`` the engine's
+    ``queue.queue_options(state, seat)`` for the viewer (``{"group", "entry", "label",
+    "gives"}``, grouped by place name; without it, each ready place and passing). Only ``seat``'s own queue is read. Returns
+    ``entries`` (label, value), ``groups`` (name, [(value, label)]: the places' choices and
+    the Harvest's food), ``passes`` (the pass and its technology tile targets), ``pass_confirm``
+    (the question, or ""), ``full``, ``note``.
+    """
     if seat is None or view.get("phase") not in ("planning", "actions"):
         return None
     me = view["players"][seat.order]
@@ -20,14 +47,31 @@ def queue_context(rules_engine, view: dict, seat: Seat | None, *, limit: int) ->
         return None
     this_round = seat.action_queue_round == view.get("round")
     entries = list(seat.action_queue) if this_round else []
-    queued = {e.get("space") for e in entries}
-    ends_with_pass = bool(entries) and entries[-1].get("type") == "pass"
-    candidates = [{"type": "activate", "space": p} for p in me["ready_places"] or [] if p not in queued]
-    candidates.append({"type": "pass"})
+    queued = {e.get("space") for e in entries if e.get("type") == "activate"}
+    answered = {e.get("type") for e in entries}
+    ends_with_pass = any(e.get("type") == "pass" for e in entries)
+    ready = list(me["ready_places"] or [])
     label = rules_engine.describe_queue_entry
+    if options is None:
+        options = [{"group": p, "entry": {"type": "activate", "space": p}, "label": label(
+            {"type": "activate", "space": p}), "gives": ""} for p in ready]
+        options.append({"group": PASS_GROUP, "entry": {"type": "pass"}, "label": label({"type": "pass"}), "gives": ""})
+    groups: dict[str, list] = {}
+    passes = []
+    for option in options:
+        entry = option["entry"]
+        if entry.get("type") == "pass":
+            passes.append(_option(option))
+        elif entry.get("type") == "harvest":
+            if "harvest" not in answered:
+                groups.setdefault(HARVEST_GROUP, []).append(_option(option))
+        elif entry.get("space") in ready and entry.get("space") not in queued and not ends_with_pass:
+            groups.setdefault(option["group"], []).append(_option(option))
     return {
         "entries": [{"label": label(e), "value": json.dumps(e)} for e in entries],
-        "candidates": [(json.dumps(c), label(c)) for c in candidates],
-        "full": len(entries) >= limit or ends_with_pass,
+        "groups": list(groups.items()),
+        "passes": [] if ends_with_pass else passes,
+        "pass_confirm": _pass_confirm(ready, queued, {o["entry"].get("space"): o["group"] for o in options}),
+        "full": len(entries) >= limit,
         "note": seat.action_queue_note if this_round else "",
     }

@@ -15,7 +15,7 @@ from games.models import Game, GameStatus, MoveSource, Seat
 from games.rules import RulesEngine, engine_for, load_game
 from games.services.clocks import _player_decided
 from games.services.locks import GameId, _lock_game, _require_status
-from games.services.store import _store
+from games.services.store import _queue_verdict, _store
 
 #: At most this many entries in a seat's action queue (the site's bound, passed to the
 #: engine's ``check_queue`` as its ``limit``).
@@ -29,8 +29,12 @@ def _queue_round(rules_engine: RulesEngine, state: Any) -> int:
 
 def _save_queue_after_move(rules_engine: RulesEngine, seat: Seat, action: dict) -> None:
     """Store the seat's queue after its own move, by hand or queued (the engine's
-    ``queue_after_move``: e.g. a pass empties it, using the place at its head removes that
-    entry: the player made the choice the queue was waiting for)."""
+    ``queue_after_move``: e.g. a pass keeps only the answers for what follows it, using the
+    place at its head removes that entry: the player made the choice the queue was waiting
+    for). The queue's note (why it waited or was dropped) has been read: it is cleared."""
+    if seat.action_queue_note:
+        seat.action_queue_note = ""
+        seat.save(update_fields=["action_queue_note"])
     if not seat.action_queue:
         return
     after = rules_engine.queue.queue_after_move(seat.action_queue, action)
@@ -39,19 +43,33 @@ def _save_queue_after_move(rules_engine: RulesEngine, seat: Seat, action: dict) 
         seat.save(update_fields=["action_queue"])
 
 
+#: Reasons a queue waits for its player at a decision (noted on the queue card, RULES §8.7).
+_WAIT_NOTES = ("queue_choice_open", "queue_choice_illegal", "queue_answer_changed")
+
+
+def _note(seat: Seat, message: str) -> None:
+    if seat.action_queue_note != message:
+        seat.action_queue_note = message
+        seat.save(update_fields=["action_queue_note"])
+
+
 def _next_queue_move(game: Game, rules_engine: RulesEngine, state: Any) -> tuple[Seat, str, Any] | None:
     """The first awaited seat whose queue (of this round) has something to do: ``(seat,
-    "play", action)`` or ``(seat, "drop", reason)``; None if every queue waits."""
+    "play", action)`` or ``(seat, "drop", reason)``; None if every queue waits. A queue
+    waiting at a decision its player must make leaves the engine's reason as its note."""
     awaited = list(rules_engine.awaiting(state))
     current = _queue_round(rules_engine, state)
     # one query a move played: the seats' clocks and queues change as moves are stored
     for seat in Seat.objects.filter(game=game, order__in=awaited,
                                     action_queue_round=current).order_by("order"):
-        if not seat.action_queue:
+        found = _queue_verdict(rules_engine, state, seat)
+        if found is None:
             continue
-        verdict, detail = rules_engine.queue.next_queued(state, seat.order, seat.action_queue)
+        verdict, detail = found
         if verdict != "wait":
             return seat, verdict, detail
+        if detail["code"] in _WAIT_NOTES:
+            _note(seat, detail["message"])
     return None
 
 
@@ -60,13 +78,14 @@ def _play_queues(game: Game, state: Any) -> None:
 
     Caller holds the game row lock, after storing ``state``. For each awaited seat with a
     queue of this round, the engine's ``next_queued`` decides (RULES §8.7): ``play`` applies
-    the action (it counts as the player's decision) and keeps ``queue_after_move``;
-    ``wait`` (not its turn, or a choice the queue does not fix) leaves the queue for the
-    player; ``drop`` (the game went another way) empties it and leaves the engine's reason
-    as the note the player reads on the queue card.
+    the action (it counts as the player's decision: the increment, no clock time charged,
+    since a seat played from its queue is not awaited, ``store._sync_awaiting``) and keeps
+    ``queue_after_move``; ``wait`` (not its turn, a choice the queue does not fix or that is
+    not possible now) leaves the queue for the player with the engine's reason as its note;
+    ``drop`` (the game went another way) empties it and leaves the reason as the note.
     """
     rules_engine = engine_for(game)
-    for _ in range(ACTION_QUEUE_LIMIT * Game.MAX_SEATS):
+    for _ in range(ACTION_QUEUE_LIMIT * Game.MAX_SEATS * 2):
         if game.status != GameStatus.ACTIVE:
             return
         found = _next_queue_move(game, rules_engine, state)
@@ -77,7 +96,7 @@ def _play_queues(game: Game, state: Any) -> None:
             seat.action_queue = []
             seat.action_queue_note = detail["message"]
             seat.save(update_fields=["action_queue", "action_queue_note"])
-            return
+            continue
         _save_queue_after_move(rules_engine, seat, detail)
         _player_decided(game, seat)
         state, events = rules_engine.apply(state, seat.order, detail)

@@ -20,6 +20,15 @@ from games.tasks import bot_move_task, resolve_game_task
 from orleans_site.tasks import enqueue_on_commit
 
 
+def _queue_verdict(rules_engine: Any, state: Any, seat: Seat) -> tuple[str, Any] | None:
+    """What the seat's action queue (of this round) does now: the engine's ``next_queued``
+    verdict and detail (``("play", action)``, ``("wait", reason)``, ``("drop", reason)``);
+    None without a queue for this round. The one place the site asks the engine's queue."""
+    if not seat.action_queue or seat.action_queue_round != rules_engine.game_part(state)[0]:
+        return None
+    return rules_engine.queue.next_queued(state, seat.order, seat.action_queue)
+
+
 def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
     """Copy the engine's ``awaiting(state)`` onto the seats (drives "waiting for you" lists) and
     start or stop their clocks.
@@ -31,12 +40,19 @@ def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
     newly awaited seat's clock starts (unless its player is on vacation, or it is a bot
     seat) and a seat no longer awaited has its clock stopped, charged for the time it ran.
     If a bot plays an awaited seat, its move is queued on commit (``_queue_bot_move``).
+
+    A seat whose action queue plays its move now (``_queue_verdict`` says ``play``; the
+    caller plays it next, ``queue._play_queues``) is left as it was: a queued turn is not
+    being awaited (no turn email, no clock start, ``awaiting_since`` unchanged) unless the
+    queue stops and the player must decide.
     """
-    awaited = {} if game.status != GameStatus.ACTIVE else engine_for(game).awaiting(state)
+    rules_engine = engine_for(game)
+    awaited = {} if game.status != GameStatus.ACTIVE else rules_engine.awaiting(state)
     newly_awaited = []
     now = timezone.now()
     seats = list(Seat.objects.filter(game=game).select_related("user"))
-    changing = [seat for seat in seats if seat.awaiting != str(awaited.get(seat.order, ""))]
+    changing = [seat for seat in seats if seat.awaiting != str(awaited.get(seat.order, ""))
+                and not (seat.order in awaited and (_queue_verdict(rules_engine, state, seat) or ("",))[0] == "play")]
     on_vacation = (users_on_vacation([s.user_id for s in changing])
                    if changing and clock.has_clock(game) else set())
     for seat in changing:

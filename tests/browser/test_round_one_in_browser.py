@@ -91,7 +91,9 @@ def test_two_new_players_play_round_one_in_the_browser(
     frank.wait_for_selector("#game-actions")
     game = Game.objects.get(name="Erin and Frank")
     assert game.is_active and not game.is_public
-    erin.goto(reverse("games-detail", kwargs={"game_id": game.pk}))
+    # erin's lobby page polls and turns into the game page by itself once the table is full
+    # (a goto here would race that refresh: net::ERR_ABORTED)
+    erin.wait_for_selector("#game-actions", timeout=TIMEOUT)
 
     # Round 1 starts at planning, for both at once.
     for page in (erin, frank):

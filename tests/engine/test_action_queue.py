@@ -198,12 +198,18 @@ def test_the_queue_never_depends_on_another_seats_hidden_information():
         assert next_queued(base, 1, queue) == next_queued(other, 1, queue)  # not seat 1's turn: wait
 
 
-def test_a_queued_village_whose_recruit_ran_out_is_dropped_naming_the_recruits_reason():
+def test_a_queued_village_whose_recruit_ran_out_waits_naming_the_recruits_reason():
     state = edited(action_state({"spaces": {"village": VILLAGE}}),
                    lambda d: d["supply"]["followers"].update(boatman=0))
-    verdict, reason = next_queued(state, 0, [{"type": "activate", "space": "village", "recruit": "boatman"}])
-    assert verdict == "drop" and reason["params"]["why"] == "character_supply_empty"
-    assert reason["message"].endswith("The Village cannot recruit a Boatman: no Boatmen are left in the supply.")
+    queue = [{"type": "activate", "space": "village", "recruit": "boatman"}, PASS]
+    verdict, reason = next_queued(state, 0, queue)
+    assert verdict == "wait" and reason["code"] == "queue_choice_illegal"
+    assert reason["params"]["why"] == "character_supply_empty"
+    assert reason["message"] == ("Your queue waits at “Use Village: recruit a Boatman”: that choice is not possible "
+                                 "now, so choose how to use it. "
+                                 "The Village cannot recruit a Boatman: no Boatmen are left in the supply.")
+    by_hand = {"type": "activate", "space": "village", "recruit": "craftsman"}
+    assert queue_after_move(queue, by_hand) == [PASS]
 
 
 def test_using_a_queued_place_by_hand_removes_its_entry_wherever_it_stands():

@@ -427,7 +427,7 @@ def _village_to_act(game: Game, capture) -> Game:
 
 def _refusals_about(game: Game, tile: str) -> dict:
     """Every sentence alice (seat 0) is given when she names the place tile ``tile``: taking
-    it with the Village's Trader, using it, queueing it, and the note of a queue dropped at it."""
+    it with the Village's Trader, using it, queueing it, and the note of a queue waiting at it."""
     from games.errors import ServiceError
     from games.rules import player_message, rules_errors
 
@@ -483,7 +483,7 @@ def test_no_refusal_or_queue_note_tells_which_hidden_stack_holds_a_place_tile(
         before = _refusals_about(game, tile)
         assert before["take"][0] == "place_tile_taken"
         assert before["use"][0] == "not_owned" and before["queue"][0] == "queue_not_own"
-        assert "dropped" in before["queued take note"]
+        assert "that choice is not possible now" in before["queued take note"]  # the queue waits at it
         _with_stack_swapped(game, tile)
         assert _refusals_about(game, tile) == before
         assert Game.objects.get(pk=game.pk).version == version
