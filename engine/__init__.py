@@ -17,6 +17,7 @@ Public API (documented with every action's JSON form in ``docs/engine.md``)::
     timeout_action(state, seat)        # the documented default when a seat's time runs out
     score(state)                       # the outcome as it stands (ended early), marked ended_early
     game_part(state)                   # (round, phase): where a timeout's default moves stop
+    undoable(state, seat) / undo(state, seat)    # take back one's own last decision(s), exactly
     is_private_step(a) / is_provisional(a) / activate_choice_fields(place)   # action metadata
     queue.check_queue / queue.next_queued / queue.queue_after_move            # the action queue
     describe_place / describe_event / describe_queue_entry / follower_name / track_rewards
@@ -45,6 +46,7 @@ from .serialize import SchemaError, from_json, to_json
 from .setup import new_game_data
 from .state import GameState
 from .view import view_data
+from .undo import undo, undoable
 from . import queue  # noqa: E402  (engine.queue: the action queue, pure)
 from .queue import own_places
 
@@ -59,7 +61,7 @@ __all__ = [
     "STALE", "REFUSAL_MESSAGES", "refusal_message", "score", "game_part", "QueueRefused", "queue", "own_places",
     "describe_place", "describe_event", "describe_queue_entry", "event_name", "follower_name", "follower_letter",
     "place_name", "track_rewards", "COMPATIBLE_VERSIONS", "loads_version", "NotOver", "ReplayStep",
-    "replay_steps",
+    "replay_steps", "undo", "undoable",
 ]
 
 

@@ -18,6 +18,7 @@ from .errors import GameOver, IllegalAction, NothingToResolve, NotYourTurn
 from .phases import actions_phase, event, followers, planning, round as round_phase, torture
 from .refusals import illegal
 from .state import GameState, clone
+from . import undo
 
 # decision kind -> legal(s, seat) -> list[dict]
 DECISIONS = {
@@ -132,11 +133,12 @@ def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dic
         legal = DECISIONS[kind](s0, seat)
         if action not in legal:
             raise illegal(s0, seat, action, legal)
-    s = clone(s0)
+    s = clone({k: v for k, v in s0.items() if k != "undo"})  # the take-back record is not copied along
     ev: list = []
     fn(s, seat, action, ev)
     _log_action(ev, seat, action)
     advance(s, ev)
+    undo.record(s0, s, seat)
     return GameState(s), ev
 
 
@@ -225,8 +227,9 @@ def resolve_data(state: GameState) -> tuple[GameState, list[dict]]:
     """
     if not state.data["barrier"]:
         raise NothingToResolve(f"nothing to resolve in round {state.data['round']} ({state.data['phase']})")
-    s = clone(state.data)
+    s = clone({k: v for k, v in state.data.items() if k != "undo"})
     ev: list = []
     _resolve_barrier(s, ev)
     advance(s, ev)
+    undo.forget(s)
     return GameState(s), ev

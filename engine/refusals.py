@@ -161,6 +161,8 @@ MESSAGES: dict = {
     "not_your_turn": _not_your_turn,
     "wrong_decision": "First {task}.",
     "game_over": "The game is over.",
+    "not_undoable": ("There is nothing to take back: another player has acted since, or your last decision "
+                     "drew or revealed something."),
     "not_over": "The game is not over yet: its hidden information is still secret.",
     "nothing_to_resolve": "There is nothing to resolve now.",
     STALE: "The game has moved on since this page was shown: here is the current position.",

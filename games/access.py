@@ -11,7 +11,7 @@ from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
-from games.models import Game, GameStatus, Seat
+from games.models import Game, GameStatus, Invitation, InvitationStatus, Seat
 
 INVITE_SALT = "games.invite"
 
@@ -39,10 +39,15 @@ def seat_of(game: Game, user) -> Seat | None:
 
 
 def can_view(game: Game, user, *, seat: Seat | None, token: str | None = None) -> bool:
-    """Public games are visible to all; private ones to their players and invitees."""
+    """Public games are visible to all; private ones to their players and, while open, to
+    invitees: by the invite link's ``token`` or by a pending invitation by name."""
     if game.is_public or seat is not None:
         return True
-    return game.status == GameStatus.OPEN and check_invite_token(game, token)
+    if game.status != GameStatus.OPEN:
+        return False
+    return check_invite_token(game, token) or (
+        getattr(user, "is_authenticated", False)
+        and Invitation.objects.filter(game=game, invitee=user, status=InvitationStatus.PENDING).exists())
 
 
 def get_game_for_user_or_404(

@@ -7,7 +7,7 @@ by the "Loads" column and the "Needs repair" filter; the "Verify the move log" a
 from django.contrib import admin, messages
 
 from games.integrity import verify_game
-from games.models import Game, GameStatus, Move, PlayerClock, Seat
+from games.models import ChatMessage, Game, GameStatus, Invitation, Move, PlayerClock, Seat
 from games.rules import is_damaged
 
 _STARTED = (GameStatus.ACTIVE, GameStatus.FINISHED)
@@ -95,3 +95,40 @@ class PlayerClockAdmin(admin.ModelAdmin):
 
     list_display = ("user", "vacation_since", "vacation_year", "vacation_seconds_used")
     search_fields = ("user__username",)
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    """Chat messages, for the site's moderators: hide a message (it is then shown to
+    nobody) or show it again; the text itself is never edited."""
+
+    list_display = ("created_at", "game", "channel", "author", "text", "hidden")
+    list_filter = ("hidden", "channel")
+    list_select_related = ("game", "author")
+    search_fields = ("text", "author__username", "game__name")
+    readonly_fields = ("game", "author", "channel", "text", "created_at")
+    actions = ["hide", "show"]
+
+    @admin.action(description="Hide the selected messages")
+    def hide(self, request, queryset) -> None:
+        """Hide the selected messages from every page."""
+        self.message_user(request, f"{queryset.update(hidden=True)} message(s) hidden.", messages.SUCCESS)
+
+    @admin.action(description="Show the selected messages again")
+    def show(self, request, queryset) -> None:
+        """Undo a hide."""
+        self.message_user(request, f"{queryset.update(hidden=False)} message(s) shown again.", messages.SUCCESS)
+
+    def has_add_permission(self, request) -> bool:
+        """Moderators hide messages; they never write them."""
+        return False
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    """Invitations by name and their answers."""
+
+    list_display = ("game", "invitee", "inviter", "status", "created_at")
+    list_filter = ("status",)
+    list_select_related = ("game", "invitee", "inviter")
+    search_fields = ("invitee__username", "inviter__username", "game__name")

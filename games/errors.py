@@ -139,3 +139,18 @@ class GameDamaged(ServiceError):
 
     def __str__(self) -> str:  # operators (logs, tracebacks) read the reason
         return f"game {self.game_id} needs repair: {self.reason}"
+
+
+class InvitationError(ServiceError):
+    """An invitation by name the site refuses (game not open, inviter not seated, invitee
+    already seated), or an answer to an invitation that is no longer pending."""
+
+
+class ChatError(ServiceError):
+    """A chat message the site refuses: empty, too long, sent too fast, or by someone who may
+    not write in that channel."""
+
+
+class RematchError(ServiceError):
+    """A rematch the site refuses (the game is not finished, the user did not play, the
+    rematch is no longer waiting for answers)."""

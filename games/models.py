@@ -54,6 +54,10 @@ class Game(models.Model):
     )
     outcome = models.JSONField(null=True, blank=True, help_text="engine.outcome() once finished")
     is_public = models.BooleanField(default=True)
+    rematch_of = models.OneToOneField(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch",
+        help_text="the finished game this one is the rematch of (one rematch a game)",
+    )
     imported = models.BooleanField(
         default=False, help_text="made by manage.py game_import from an export: finished, read-only, "
                                  "its seats are placeholder users (not counted in players' stats)"
@@ -163,6 +167,9 @@ class Seat(models.Model):
     action_queue_note = models.TextField(
         blank=True, help_text="why the action queue last stopped (shown to its player)"
     )
+    accepted = models.BooleanField(
+        default=True, help_text="False for a rematch seat whose player has not accepted yet"
+    )
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -258,3 +265,93 @@ class PlayerClock(models.Model):
 
     def __str__(self) -> str:
         return f"Clock settings of {self.user}"
+
+
+class InvitationStatus(models.TextChoices):
+    """Where an invitation by name stands. Stored values are stable."""
+
+    PENDING = "pending", "Pending"
+    ACCEPTED = "accepted", "Accepted"
+    DECLINED = "declined", "Declined"
+
+
+class Invitation(models.Model):
+    """A player invited by name to an open game (``games.services.invitations``).
+
+    The invitee sees it on the home page and accepts (takes a seat, without the private
+    game's invite link: the invitation is the authority) or declines. One per (game,
+    invitee): inviting again reopens a declined one and sends no second email.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
+    invitee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_invitations"
+    )
+    inviter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    status = models.CharField(
+        max_length=10, choices=InvitationStatus.choices, default=InvitationStatus.PENDING
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "invitee"], name="invitation_unique_invitee_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.invitee} invited to {self.game.name} ({self.status})"
+
+
+class ChatChannel(models.TextChoices):
+    """The two chats of a game: its players', and in public games its spectators'.
+    Players never see the spectators' channel while the game is played."""
+
+    PLAYERS = "players", "Players"
+    SPECTATORS = "spectators", "Spectators"
+
+
+class ChatMessage(models.Model):
+    """One short chat message at a game (``games.services.chat``); plain text, shown
+    escaped. ``hidden`` is set by a moderator in the admin: the message is then shown to
+    nobody."""
+
+    MAX_LENGTH = 500
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat_messages")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages"
+    )
+    channel = models.CharField(max_length=10, choices=ChatChannel.choices, default=ChatChannel.PLAYERS)
+    text = models.CharField(max_length=MAX_LENGTH)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    hidden = models.BooleanField(default=False, help_text="hidden by a moderator: shown to nobody")
+
+    class Meta:
+        ordering = ["game", "id"]
+        indexes = [models.Index(fields=["game", "channel", "id"])]
+
+    def __str__(self) -> str:
+        return f"{self.author} in {self.game_id} ({self.channel})"
+
+
+class ChatReader(models.Model):
+    """How far a user has read one game's chat, and whether they muted it.
+
+    ``last_read_id`` is the id of the newest message they have seen (0: none); a muted
+    chat shows no unread marker and counts nothing towards the digest email.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat_readers")
+    last_read_id = models.PositiveBigIntegerField(default=0)
+    muted = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game"], name="chat_reader_unique_user_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} reading {self.game_id}"

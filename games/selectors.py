@@ -14,7 +14,10 @@ from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from games import clock
-from games.models import Game, GameStatus, Move, MoveSource, PlayerClock, Seat
+from games.models import (
+    ChatChannel, ChatMessage, ChatReader, Game, GameStatus, Invitation, InvitationStatus, Move, MoveSource, PlayerClock,
+    Seat,
+)
 from games.rules import engine_for, load_game
 
 _SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
@@ -43,14 +46,73 @@ def games_finished_public() -> QuerySet[Game]:
 
 
 def seats_waiting_for(user) -> QuerySet[Seat]:
-    """The user's seats in active games where the engine awaits their decision."""
+    """The user's seats in active games where the engine awaits their decision, most urgent
+    first: by deadline (games whose clock runs out first; no running clock last), then by
+    how long the seat has waited (longest first)."""
     return (
         Seat.objects.filter(user=user, game__status=GameStatus.ACTIVE)
         .exclude(awaiting="")
         .select_related("game")
         .defer("game__state")
-        .order_by("-game__started_at")
+        .order_by(F("deadline").asc(nulls_last=True), F("awaiting_since").asc(nulls_last=True), "pk")
     )
+
+
+def next_waiting_game(user, current_game_id: Any = None) -> Any:
+    """The id of the game to open after ``current_game_id`` with the "Next game" button, or
+    None when no other game waits for ``user``.
+
+    The games waiting for the user in ``seats_waiting_for`` order; from a game in that list
+    the one after it (wrapping round, so pressing again goes through them all), from any
+    other page the most urgent one. The current game is never the answer.
+    """
+    ids = [str(game_id) for game_id in seats_waiting_for(user).values_list("game_id", flat=True)]
+    current = str(current_game_id) if current_game_id is not None else None
+    if current in ids:
+        at = ids.index(current)
+        ids = ids[at + 1:] + ids[:at]
+    return ids[0] if ids else None
+
+
+def rematch_of_game(game: Game) -> Game | None:
+    """The rematch of the finished ``game`` that is still on (open or played), or None;
+    state deferred."""
+    return (Game.objects.filter(rematch_of=game).exclude(status=GameStatus.CANCELLED)
+            .defer("state").first())
+
+
+def invitations_for(user) -> QuerySet[Invitation]:
+    """The user's pending invitations by name to games still open, oldest first."""
+    return (
+        Invitation.objects.filter(invitee=user, status=InvitationStatus.PENDING, game__status=GameStatus.OPEN)
+        .select_related("game", "inviter").defer("game__state").order_by("created_at", "pk")
+    )
+
+
+def rematches_awaiting(user) -> QuerySet[Seat]:
+    """The user's seats at rematches waiting for their answer (``Seat.accepted`` false),
+    oldest first, with the game and the finished game it follows."""
+    return (
+        Seat.objects.filter(user=user, accepted=False, game__status=GameStatus.OPEN)
+        .select_related("game", "game__rematch_of", "game__creator")
+        .defer("game__state", "game__rematch_of__state").order_by("game__created_at", "pk")
+    )
+
+
+def open_tables_for(user, limit: int = 20) -> list[Game]:
+    """Open public games with a free seat that ``user`` does not already sit at (anyone's
+    for an anonymous visitor), newest first, at most ``limit``."""
+    games = games_open_public().filter(seat_count__lt=F("max_seats"))
+    if getattr(user, "is_authenticated", False):
+        games = games.exclude(seats__user=user)
+    return list(games[:limit])
+
+
+def waiting_count(user) -> int:
+    """How many things wait for ``user``: decisions in active games, pending invitations and
+    rematches to answer (the navigation's count)."""
+    return (seats_waiting_for(user).count() + invitations_for(user).count()
+            + rematches_awaiting(user).count())
 
 
 def _user_games(user, *statuses: GameStatus) -> QuerySet[Game]:
@@ -413,3 +475,82 @@ def vacations_used_up(now: dt.datetime | None = None) -> list[int]:
     now = now or timezone.now()
     return [row.user_id for row in PlayerClock.objects.filter(vacation_since__isnull=False)
             if vacation_days_left(row, now) <= 0]
+
+
+# --- Chat ----------------------------------------------------------------------------------
+
+#: How many of a channel's latest messages the game page shows.
+CHAT_SHOWN = 50
+
+
+def chat_write_channel(game: Game, seat: Seat | None, user) -> str | None:
+    """The channel ``user`` writes in at ``game`` (``ChatChannel`` value), or None: players
+    in the players' channel; other signed-in users, in a public game, in the spectators'."""
+    if seat is not None:
+        return ChatChannel.PLAYERS
+    if game.is_public and getattr(user, "is_authenticated", False):
+        return ChatChannel.SPECTATORS
+    return None
+
+
+def chat_read_channels(game: Game, seat: Seat | None) -> list[str]:
+    """The channels a viewer of ``game`` reads: players read theirs only (spectators' table
+    talk is kept from them) until the game is over; spectators of a public game read both."""
+    if seat is not None and game.status != GameStatus.FINISHED:
+        return [ChatChannel.PLAYERS]
+    if seat is None and not game.is_public:
+        return []
+    return [ChatChannel.PLAYERS, ChatChannel.SPECTATORS]
+
+
+def chat_messages(game: Game, channel: str, limit: int = CHAT_SHOWN) -> list[ChatMessage]:
+    """The latest ``limit`` messages of ``game``'s ``channel`` not hidden by a moderator,
+    oldest first, authors loaded."""
+    rows = (ChatMessage.objects.filter(game=game, channel=channel, hidden=False)
+            .select_related("author").order_by("-id")[:limit])
+    return list(reversed(rows))
+
+
+def chat_last_id(game: Game, channels: list[str]) -> int:
+    """The id of the newest message of ``game``'s ``channels`` not hidden (0: none): the chat
+    version a page shows (the poll compares it)."""
+    return (ChatMessage.objects.filter(game=game, channel__in=channels, hidden=False)
+            .order_by("-id").values_list("id", flat=True).first() or 0)
+
+
+def chat_reader(user, game: Game) -> ChatReader:
+    """The user's read position and mute at ``game`` (an unsaved default if none is stored,
+    or for a visitor)."""
+    if not getattr(user, "is_authenticated", False):
+        return ChatReader(game=game)
+    return ChatReader.objects.filter(user=user, game=game).first() or ChatReader(user=user, game=game)
+
+
+def chat_unread_counts(user, game_ids, *, since: dt.datetime | None = None) -> dict[Any, int]:
+    """``{game id: messages unread by user}`` in the players' channel of the games of
+    ``game_ids`` where ``user`` sits: other players' messages after the user's read position,
+    not hidden; a muted chat counts nothing. ``since`` also leaves out older messages (the
+    digest counts only the last day's). Games with none are left out."""
+    readers = {r.game_id: r for r in ChatReader.objects.filter(user=user, game_id__in=list(game_ids))}
+    seated = set(Seat.objects.filter(user=user, game_id__in=list(game_ids)).values_list("game_id", flat=True))
+    counts: dict[Any, int] = {}
+    for game_id in seated:
+        reader = readers.get(game_id)
+        if reader is not None and reader.muted:
+            continue
+        messages = ChatMessage.objects.filter(
+            game_id=game_id, channel=ChatChannel.PLAYERS, hidden=False,
+            id__gt=reader.last_read_id if reader else 0).exclude(author=user)
+        if since is not None:
+            messages = messages.filter(created_at__gte=since)
+        count = messages.count()
+        if count:
+            counts[game_id] = count
+    return counts
+
+
+def chat_recent_count(user, game: Game, seconds: int, now: dt.datetime | None = None) -> int:
+    """How many messages ``user`` posted at ``game`` in the last ``seconds`` (the rate limit)."""
+    now = now or timezone.now()
+    return ChatMessage.objects.filter(game=game, author=user,
+                                      created_at__gt=now - dt.timedelta(seconds=seconds)).count()

@@ -2,7 +2,7 @@
 with ``games-``."""
 from django.urls import include, path
 
-from games.views import fragments, history, lobby, pages, vacation
+from games.views import chat, fragments, history, invitations, lobby, pages, rematch, vacation
 
 game_urls = [
     path("", pages.game_detail, name="games-detail"),
@@ -18,6 +18,12 @@ game_urls = [
     path("poll/", fragments.poll, name="games-poll"),
     path("plan/", fragments.plan_preview, name="games-plan"),
     path("seats/", fragments.lobby_seats, name="games-seats"),
+    path("chat/", chat.post, name="games-chat"),
+    path("chat/read/", chat.read, name="games-chat-read"),
+    path("chat/mute/", chat.mute, name="games-chat-mute"),
+    path("rematch/", rematch.ask, name="games-rematch"),
+    path("rematch/accept/", rematch.accept, name="games-rematch-accept"),
+    path("rematch/decline/", rematch.decline, name="games-rematch-decline"),
     path("replay/", history.game_replay, name="games-replay"),
     path("download/", history.game_download, name="games-download"),
 ]
@@ -29,5 +35,8 @@ urlpatterns = [
     path("games/", pages.lobby, name="games-lobby"),
     path("games/new/", pages.game_new, name="games-new"),
     path("games/play-bots/", pages.play_bots, name="games-play-bots"),
+    path("games/next/", pages.next_game, name="games-next"),
+    path("invitations/<int:invitation_id>/accept/", invitations.accept, name="games-invitation-accept"),
+    path("invitations/<int:invitation_id>/decline/", invitations.decline, name="games-invitation-decline"),
     path("games/<uuid:game_id>/", include(game_urls)),
 ]

@@ -139,17 +139,25 @@ def _context(notification: Notification, prefs: Preferences) -> tuple[str, dict]
         subject = f"“{game.name}” is over: you placed {_ordinal(place)}"
     elif kind == NotificationKind.INVITATION:
         inviter = notification.data.get("inviter", "A player")
-        link = (ctx["game_url"] if game.is_public else absolute_url(reverse(
+        rematch = bool(notification.data.get("rematch"))
+        # a rematch's players already hold their seats: its page is theirs to open
+        link = (ctx["game_url"] if game.is_public or rematch else absolute_url(reverse(
             "games-invite", kwargs={"game_id": game.pk, "token": make_invite_token(game)})))
-        ctx.update(inviter=inviter, invite_url=link)
-        subject = f"{inviter} invites you to play “{game.name}”"
+        ctx.update(inviter=inviter, invite_url=link, rematch=rematch)
+        subject = (f"{inviter} asks for a rematch: “{game.name}”" if rematch
+                   else f"{inviter} invites you to play “{game.name}”")
     else:
         ids = notification.data.get("games", [])
         seats = {str(s.game_id): s for s in Seat.objects.filter(
             user=user, game_id__in=ids).exclude(awaiting="").select_related("game")}
         ctx["entries"] = [_waiting_entry(seats[i], prefs) for i in ids if i in seats]
+        unread = notification.data.get("chat", {})
+        chat_games = {str(g.pk): g for g in Game.objects.filter(pk__in=list(unread)).defer("state")}
+        ctx["chat"] = [{"game": chat_games[i], "url": game_url(chat_games[i]), "count": n}
+                       for i, n in unread.items() if i in chat_games]
         count = len(ctx["entries"])
-        subject = f"{count} game{'s' if count != 1 else ''} waiting for you"
+        subject = (f"{count} game{'s' if count != 1 else ''} waiting for you" if count or not ctx["chat"]
+                   else "Unread chat messages in your games")
     return subject, ctx
 
 

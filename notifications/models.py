@@ -133,6 +133,10 @@ class TurnEmails(models.TextChoices):
     OFF = "off", "No turn emails"
 
 
+#: Minutes a "your turn" email waits by default; none is sent if the player has played by then.
+TURN_EMAIL_DELAY_DEFAULT = 15
+
+
 class Preferences(models.Model):
     """A user's email preferences; created with the defaults on first use.
 
@@ -155,8 +159,10 @@ class Preferences(models.Model):
         default=True, help_text="emails when a game starts and when it ends"
     )
     invitation_emails = models.BooleanField(default=True)
+    # 15 minutes by default: a game played live sends no email per move, and a player who
+    # left gets theirs a quarter of an hour later (issue 13: 166 emails in four live games)
     turn_email_delay_minutes = models.PositiveSmallIntegerField(
-        default=0, choices=[(0, "right away"), (5, "after 5 minutes"), (15, "after 15 minutes"),
+        default=TURN_EMAIL_DELAY_DEFAULT, choices=[(0, "right away"), (5, "after 5 minutes"), (15, "after 15 minutes"),
                             (60, "after an hour")],
         help_text="wait this long before a turn email and send none if I have played by then",
     )

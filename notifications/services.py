@@ -10,7 +10,6 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import smtplib
-import uuid
 from collections.abc import Iterable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -22,12 +21,11 @@ from django.utils import timezone
 
 from games import clock
 from games.models import Game, GameStatus, Seat
-from games.selectors import users_on_vacation
+from games.selectors import chat_unread_counts, users_on_vacation
 from notifications.models import (
     Notification, NotificationKind, NotificationStatus, Preferences, SuppressedAddress,
     SuppressionReason, TurnEmails, normalize_address,
 )
-from orleans_site.tasks import enqueue_on_commit
 
 logger = logging.getLogger(__name__)
 
@@ -37,10 +35,6 @@ CLAIM_LEASE = dt.timedelta(minutes=5)
 MAX_ATTEMPTS = 5
 RETRY_DELAYS = (dt.timedelta(minutes=1), dt.timedelta(minutes=5), dt.timedelta(minutes=30),
                 dt.timedelta(hours=2))
-
-
-class InvitationError(Exception):
-    """An invitation the site refuses; the message is shown to the user."""
 
 
 def preferences_for(user) -> Preferences:
@@ -181,31 +175,16 @@ def reminders_record(*, now: dt.datetime | None = None) -> list[int]:
         key__in=[row.key for row in rows]).values_list("pk", flat=True))
 
 
-def invitation_create(*, game_id: uuid.UUID | str, inviter, invitee) -> Notification:
-    """Invite ``invitee`` to an open game ``inviter`` sits at; the email goes after commit.
-
-    Idempotent: inviting the same user to the same game again returns the first invitation
-    and sends nothing more. Raises ``InvitationError``.
-    """
-    from notifications.tasks import deliver_notification_task
-
-    with transaction.atomic():
-        game = Game.objects.filter(pk=game_id).first()
-        if game is None or game.status != GameStatus.OPEN:
-            raise InvitationError("Only a game that has not started can take invitations.")
-        seated = set(Seat.objects.filter(game=game).values_list("user_id", flat=True))
-        if inviter.pk not in seated:
-            raise InvitationError("Only a player at this game can invite others.")
-        if invitee.pk in seated:
-            raise InvitationError(f"{invitee} already has a seat at this game.")
-        notification, created = Notification.objects.get_or_create(
-            recipient=invitee, kind=NotificationKind.INVITATION, key=str(game.id),
-            defaults={"game": game, "version": game.version,
-                      "data": {"inviter": inviter.get_username()}},
-        )
-        if created:
-            enqueue_on_commit(deliver_notification_task, notification.pk)
-    return notification
+def record_invitation(*, game: Game, inviter, invitee, rematch: bool = False) -> tuple[Notification, bool]:
+    """Record the email inviting ``invitee`` to ``game`` (by ``inviter``; ``rematch``: to
+    accept a rematch). Called by ``games.services`` through its outbox, in its transaction;
+    the outbox delivers it on commit. One per (invitee, game): returns the row and whether
+    it is new."""
+    return Notification.objects.get_or_create(
+        recipient=invitee, kind=NotificationKind.INVITATION, key=str(game.id),
+        defaults={"game": game, "version": game.version,
+                  "data": {"inviter": inviter.get_username(), "rematch": rematch}},
+    )
 
 
 def _claim(notification_id: int, now: dt.datetime) -> bool:
@@ -423,7 +402,9 @@ def digests_record(*, now: dt.datetime | None = None) -> list[int]:
     """Record today's digest for every digest user whose local digest hour is now.
 
     A digest lists every active game waiting for the user (muted games left out), oldest
-    wait first; users with nothing waiting get none. The key is the user's local date, so
+    wait first, and the chat messages they have not read in their active games over the last
+    day (``games.selectors.chat_unread_counts``: a chat message never has an email of its
+    own); users with nothing waiting and nothing unread get none. The key is the user's local date, so
     sweeps repeated within the hour record one digest a day. Returns the new rows' ids.
     """
     now = now or timezone.now()
@@ -451,13 +432,23 @@ def digests_record(*, now: dt.datetime | None = None) -> list[int]:
     ):
         if (user_id, due[user_id]) not in done and (user_id, game_id) not in muted:
             waiting.setdefault(user_id, []).append(str(game_id))
+    chat: dict[int, dict[str, int]] = {}
+    for user_id in due:
+        if (user_id, due[user_id]) in done:
+            continue
+        active = Seat.objects.filter(user_id=user_id, game__status=GameStatus.ACTIVE).values_list("game_id", flat=True)
+        unread = chat_unread_counts(user_id, [g for g in active if (user_id, g) not in muted],
+                                    since=now - dt.timedelta(days=1))
+        if unread:
+            chat[user_id] = {str(game_id): count for game_id, count in unread.items()}
     rows = [Notification(kind=NotificationKind.DIGEST, recipient_id=user_id, key=due[user_id],
-                         data={"games": games}, send_after=now)
-            for user_id, games in waiting.items()]
+                         data={"games": waiting.get(user_id, []), "chat": chat.get(user_id, {})},
+                         send_after=now)
+            for user_id in sorted(set(waiting) | set(chat))]
     Notification.objects.bulk_create(rows, ignore_conflicts=True)
     return list(
         Notification.objects.filter(
-            kind=NotificationKind.DIGEST, recipient_id__in=waiting,
+            kind=NotificationKind.DIGEST, recipient_id__in=set(waiting) | set(chat),
             status=NotificationStatus.QUEUED, key__in=set(due.values()),
         ).values_list("pk", flat=True)
     )

@@ -10,11 +10,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
+from games.errors import ServiceError
 from games.selectors import vacation_status
+from games.services import invitation_create
 from notifications.forms import PreferencesForm
-from notifications.services import (
-    InvitationError, invitation_create, preferences_for, unsubscribe, unsubscribe_describe,
-)
+from notifications.services import preferences_for, unsubscribe, unsubscribe_describe
 from notifications.tokens import BadToken, read_unsubscribe_token
 from orleans_site.text import refused_characters
 
@@ -61,8 +61,9 @@ def unsubscribe_link(request: HttpRequest, token: str) -> HttpResponse:
 def invite(request: HttpRequest, game_id) -> HttpResponse:
     """Invite a registered player, by username, to an open game the user sits at.
 
-    The invitation email carries the game's invite link (``invitation_create``); inviting
-    the same player twice sends one email.
+    The invitee sees the invitation on their home page and gets an email with the game's
+    link (``games.services.invitation_create``); inviting the same player twice sends one
+    email.
     """
     username = (request.POST.get("username") or "").strip()
     # a username never holds control characters (PlainTextValidator at signup); PostgreSQL
@@ -78,8 +79,8 @@ def invite(request: HttpRequest, game_id) -> HttpResponse:
     else:
         try:
             invitation_create(game_id=game_id, inviter=request.user, invitee=invitee)
-        except InvitationError as exc:
-            messages.error(request, str(exc))
+        except ServiceError as exc:
+            messages.error(request, exc.message)
         else:
-            messages.success(request, f"{invitee.get_username()} is invited: an email with the invite link is on its way.")
+            messages.success(request, f"{invitee.get_username()} is invited: they will find the invitation on their home page, and an email is on its way.")
     return redirect("games-detail", game_id=game_id)

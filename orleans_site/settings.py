@@ -121,6 +121,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.context_processors.waiting_count",
             ],
         },
     },
@@ -377,3 +378,6 @@ LOGGING = {
         "games.damaged": {"handlers": ["mail_admins"], "level": "ERROR"},
     },
 }
+# Chat at a game: a user may post this many messages per this many seconds in one game.
+GAMES_CHAT_RATE_MESSAGES = env_int("GAMES_CHAT_RATE_MESSAGES", 5)
+GAMES_CHAT_RATE_SECONDS = env_int("GAMES_CHAT_RATE_SECONDS", 30)

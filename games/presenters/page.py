@@ -22,6 +22,7 @@ from games import bots, clock, rules, selectors
 from games.access import make_invite_token
 from games.models import Game, Seat
 from games.presenters import board, planning
+from games.presenters.chat import ChatPanel, chat_panel
 from games.presenters.decisions import KIND_PROMPTS, decision_context
 from games.presenters.queue import queue_context
 from games.rules import engine_for
@@ -135,6 +136,7 @@ class SeatInfo:
     votes_to_end: bool
     clock_left: str | None = None
     on_vacation: bool = False
+    accepted: bool = True
 
     @property
     def user_id(self) -> int | None:
@@ -151,7 +153,8 @@ class SeatInfo:
                    user=UserInfo(seat.user_id, seat.user.username) if seat.user else None,
                    name=seat.display_name, is_bot=seat.is_bot, bot_playing=bots.label(level) if level else "",
                    awaiting=seat.awaiting, deadline=seat.deadline, absent=seat.absent,
-                   votes_to_end=seat.votes_to_end, clock_left=clock_left, on_vacation=on_vacation)
+                   votes_to_end=seat.votes_to_end, clock_left=clock_left, on_vacation=on_vacation,
+                   accepted=seat.accepted)
 
 
 @dataclass(frozen=True)
@@ -224,6 +227,37 @@ def stale_since(moves: list, seat: Seat | None, rules_engine: rules.RulesEngine)
 BOARDS = {"orleans": board_context}
 
 
+@dataclass(frozen=True)
+class RematchInfo:
+    """A rematch as a game page shows it. On the finished game: ``pk``, ``is_open`` and
+    whether the viewer ``accepted`` the rematch asked for (``waiting_for``: names still to
+    accept). On the rematch's own lobby page: ``of_name``, the finished game's name."""
+
+    pk: uuid.UUID | None = None
+    is_open: bool = False
+    accepted: bool = False
+    waiting_for: tuple[str, ...] = ()
+    of_name: str = ""
+
+
+def rematch_info(game: Game, seat: Seat | None) -> RematchInfo | None:
+    """The ``RematchInfo`` of a finished game (its rematch, if asked for) or of an open
+    rematch; None for other games."""
+    if game.is_finished:
+        rematch = selectors.rematch_of_game(game)
+        if rematch is None:
+            return None
+        seats = list(rematch.seats.select_related("user"))
+        viewer = next((s for s in seats if seat is not None and s.user_id == seat.user_id), None)
+        return RematchInfo(pk=rematch.pk, is_open=rematch.is_open, accepted=bool(viewer and viewer.accepted),
+                           waiting_for=tuple(s.display_name for s in seats if not s.accepted))
+    if game.is_open and game.rematch_of_id is not None:
+        return RematchInfo(pk=game.pk, is_open=True, of_name=game.rematch_of.name,
+                           waiting_for=tuple(s.display_name for s in game.seats.select_related("user")
+                                             if not s.accepted))
+    return None
+
+
 @dataclass
 class GamePage:
     """Everything a game page (and each of its HTMX regions) shows, for one viewer.
@@ -257,6 +291,8 @@ class GamePage:
     decision_since: int = 0
     start_player: int | None = None
     result: GameResult | None = None
+    chat: ChatPanel | None = None
+    rematch: RematchInfo | None = None
 
     def context(self) -> dict:
         """The template context: one key per field (nested records kept as they are)."""
@@ -264,14 +300,15 @@ class GamePage:
 
 
 def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
-              plan_draft: str | None = None) -> GamePage:
+              plan_draft: str | None = None, user=None) -> GamePage:
     """The ``GamePage`` of ``game`` for the viewer's ``seat`` (None: a spectator).
 
     Reads the game's state only to ask its engine (``engine_for(game)``) for the viewer's
     view and legal actions; reads only the viewer's own action queue. ``plan_draft`` is the
     page's draft plan (the ``plan_draft`` parameter, ``planning.parse_draft``): while the
     engine awaits the viewer's plan it is applied to the viewer's state before the view and
-    the legal actions are asked for, and never stored.
+    the legal actions are asked for, and never stored. ``user`` (the request's, maybe a
+    visitor) gets the chat region (``presenters.chat``); None leaves it out.
     """
     rows = list(game.seats.select_related("user", "user__player_clock").order_by("order"))
     seats = seat_infos(game, rows)
@@ -280,7 +317,8 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
                     poll_seconds=settings.GAMES_POLL_SECONDS)
     if game.is_open:
         page.free_seats = game.max_seats - len(seats)
-        page.invite_token = make_invite_token(game) if seat is not None else None
+        page.invite_token = make_invite_token(game) if seat is not None and game.rematch_of_id is None else None
+        page.rematch = rematch_info(game, seat)
         return page
     if game.state is None:  # cancelled before start
         return page
@@ -317,12 +355,15 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
     page.start_player = page.view.get("start_player")
     if game.is_finished:
         page.result = _result(game, seat, {s.pk: s for s in seats})
+        page.rematch = rematch_info(game, seat)
+    if user is not None:
+        page.chat = chat_panel(game, seat, user)
     return page
 
 
 def game_context(game: Game, seat: Seat | None, *, flash: str | None = None,
-                 plan_draft: str | None = None) -> dict:
+                 plan_draft: str | None = None, user=None) -> dict:
     """Template context for a game page (``game_page(...).context()``; ``plan_draft``: the
     page's draft plan): everything derives from the engine's view; no raw state and no
     other seat's queue."""
-    return game_page(game, seat, flash=flash, plan_draft=plan_draft).context()
+    return game_page(game, seat, flash=flash, plan_draft=plan_draft, user=user).context()

@@ -17,8 +17,9 @@ from games import bots as site_bots, clock
 from games.access import check_invite_token
 from games.errors import (
     AlreadySeated, GameFull, InvalidGameName, InvalidGameOptions, InviteRequired, NotCreator, NotEnoughPlayers, NotSeated,
+    WrongStatus,
 )
-from games.models import Game, GameStatus, Seat
+from games.models import Game, GameStatus, Invitation, InvitationStatus, Seat
 from games.rules import default_rules, engine_for, engine_named, player_message
 from games.selectors import open_game_cutoff
 from games.services import outbox
@@ -40,10 +41,12 @@ def _renumber_seats(game: Game, seats: list[Seat]) -> None:
 def _start(game: Game) -> None:
     """Shuffle the seats with the game's seed, create the engine state, go active.
 
+    A rematch keeps its seat order (``services.rematch``: rotated from the finished game).
     Caller holds the game row lock and has checked that at least two seats are filled.
     """
     seats = list(Seat.objects.filter(game=game).order_by("order"))
-    random.Random(game.seed).shuffle(seats)
+    if game.rematch_of_id is None:
+        random.Random(game.seed).shuffle(seats)
     rules_engine = engine_for(game)
     options = rules_engine.GameOptions.from_dict({**game.options, "players": len(seats)})
     state = rules_engine.new_game(options, game.seed)
@@ -144,12 +147,24 @@ def game_create(
 def seat_join(*, game_id: GameId, user, invite_token: str | None = None) -> Seat:
     """Seat ``user`` at an open game; start the game when this fills the last seat.
 
-    Private games need ``invite_token`` from the game's invite link.
+    Private games need ``invite_token`` from the game's invite link, or a pending
+    invitation by name (``services.invitations``), which joining accepts.
     """
     game = _lock_game(game_id)
     _require_status(game, GameStatus.OPEN, "This game is no longer taking players.")
-    if not game.is_public and not check_invite_token(game, invite_token):
+    invitation = Invitation.objects.filter(game=game, invitee=user, status=InvitationStatus.PENDING).first()
+    if not game.is_public and not check_invite_token(game, invite_token) and invitation is None:
         raise InviteRequired("This game is private: you need its invite link to join.")
+    seat = _take_seat(game, user)
+    if invitation is not None:
+        invitation.status, invitation.answered_at = InvitationStatus.ACCEPTED, timezone.now()
+        invitation.save(update_fields=["status", "answered_at"])
+    return seat
+
+
+def _take_seat(game: Game, user) -> Seat:
+    """Seat ``user`` at the open ``game`` (row locked, access already checked); start the
+    game when this fills the last seat. Raises ``AlreadySeated``, ``GameFull``."""
     taken = list(Seat.objects.filter(game=game).values_list("user_id", "order"))
     if any(user_id == user.pk for user_id, _ in taken):
         raise AlreadySeated("You already have a seat at this game.")
@@ -169,6 +184,8 @@ def seat_leave(*, game_id: GameId, user) -> None:
     """Give up a seat before the game starts. The creator cancels instead of leaving."""
     game = _lock_game(game_id)
     _require_status(game, GameStatus.OPEN, "You can only leave a game before it starts.")
+    if game.rematch_of_id is not None:
+        raise WrongStatus("This is a rematch: decline it instead of leaving.")
     if game.creator_id == user.pk:
         raise NotCreator("You created this game: cancel it instead of leaving.")
     deleted, _ = Seat.objects.filter(game=game, user=user).delete()
@@ -185,6 +202,8 @@ def game_start(*, game_id: GameId, user) -> Game:
     _require_creator(game, user)
     if Seat.objects.filter(game=game).count() < Game.MIN_SEATS:
         raise NotEnoughPlayers(f"At least {Game.MIN_SEATS} players are needed to start.")
+    if Seat.objects.filter(game=game, accepted=False).exists():
+        raise NotEnoughPlayers("The rematch starts when every player has accepted it.")
     _start(game)
     return game
 

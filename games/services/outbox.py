@@ -6,7 +6,9 @@ queued with ``orleans_site.tasks.enqueue_on_commit`` and only run once the rows 
 """
 from __future__ import annotations
 
-from notifications.services import record_game_cancelled, record_game_notifications, record_timed_out
+from notifications.services import (
+    record_game_cancelled, record_game_notifications, record_invitation, record_timed_out,
+)
 from notifications.tasks import deliver_game_notifications_task, deliver_notification_task
 from orleans_site.tasks import enqueue_on_commit
 
@@ -38,3 +40,22 @@ def game_cancelled(game) -> None:
     """Record the creator's "your game was cancelled" email and deliver it on commit."""
     notification = record_game_cancelled(game=game)
     enqueue_on_commit(deliver_notification_task, notification.pk)
+
+
+def invitation_sent(invitation) -> None:
+    """Record the invitee's invitation email (``invitation``: a ``games.Invitation``) and
+    deliver it on commit; recorded once per (invitee, game)."""
+    _invite(invitation.game, invitation.inviter, invitation.invitee)
+
+
+def _invite(game, inviter, invitee, *, rematch: bool = False) -> None:
+    notification, created = record_invitation(game=game, inviter=inviter, invitee=invitee, rematch=rematch)
+    if created:
+        enqueue_on_commit(deliver_notification_task, notification.pk)
+
+
+def rematch_offered(game, *, inviter, invitees) -> None:
+    """Record the email asking each of ``invitees`` (users) to accept the rematch ``game``
+    that ``inviter`` asked for, and deliver them on commit."""
+    for invitee in invitees:
+        _invite(game, inviter, invitee, rematch=True)

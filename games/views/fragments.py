@@ -15,6 +15,7 @@ from games.forms import ActionForm
 from games.rules import check_loadable
 from games.errors import GameDamaged, InvalidSubmission
 from games.presenters.page import game_context
+from games.selectors import chat_last_id, chat_read_channels
 from games.services import game_submit_action, seat_queue_change
 from games.tasks import continue_bot_turn
 from games.views.errors import game_errors
@@ -65,7 +66,8 @@ def set_queue(request: HttpRequest, game_id) -> HttpResponse:
 
 @require_GET
 def poll(request: HttpRequest, game_id) -> HttpResponse:
-    """``?v=<version>``: 204 if unchanged, else the regions; at the end the regions with
+    """``?v=<version>&c=<chat id>``: 204 if neither the game nor its chat changed (``c``: the
+    newest chat message the page shows), else the regions; at the end the regions with
     status 286, which stops polling. A damaged game answers its sentence in ``#flash``,
     also with 286: polling it again cannot help."""
     game, seat = get_game_for_user_or_404(game_id, request.user)
@@ -80,7 +82,8 @@ def poll(request: HttpRequest, game_id) -> HttpResponse:
     if game.is_active and continue_bot_turn(game):  # eager tasks: the bots' chain goes on
         game.refresh_from_db()
     try:
-        if game.is_active and seen == game.version:
+        if game.is_active and seen == game.version and request.GET.get("c", "0") == str(
+                chat_last_id(game, chat_read_channels(game, seat))):
             check_loadable(game)
             return HttpResponse(status=204)
         # A finished game always sends its regions once: a game ended by vote (absent player)

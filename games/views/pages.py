@@ -1,18 +1,22 @@
 """Full pages: home, lobby, new game, game detail (lobby or board), profile."""
 from __future__ import annotations
 
+import uuid
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import selectors
 from games.access import get_game_for_user_or_404, invited_game_closed
 from games.forms import GameCreateForm, JoinForm, PlayBotsForm
 from games.errors import GameDamaged, InvalidGameName, InvalidGameOptions
+from games.presenters.home import waiting_rows
 from games.presenters.page import game_context
 from games.services import game_create
 from games.tasks import continue_bot_turn
@@ -22,18 +26,41 @@ from games.views.regions import render_region_map
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    """Games waiting for the user's decision, and open public games to join."""
+    """"Waiting for you": every game awaiting the user's decision (most urgent first, with
+    the decision and the time left), the rematches and invitations to answer; then open
+    public tables with a free seat, and "Play against bots"."""
     return _home(request, PlayBotsForm())
 
 
 def _home(request: HttpRequest, bots_form: PlayBotsForm, status: int = 200) -> HttpResponse:
-    waiting = selectors.seats_waiting_for(request.user) if request.user.is_authenticated else []
-    return render(
-        request,
-        "games/home.html",
-        {"waiting": waiting, "open_games": selectors.games_open_public()[:20], "bots_form": bots_form},
-        status=status,
-    )
+    context = {"bots_form": bots_form, "waiting": [], "invitations": [], "rematches": [],
+               "open_games": selectors.open_tables_for(request.user)}
+    if request.user.is_authenticated:
+        seats = list(selectors.seats_waiting_for(request.user))
+        unread = selectors.chat_unread_counts(request.user, [seat.game_id for seat in seats])
+        context.update(
+            waiting=waiting_rows(seats, timezone.now(), unread),
+            invitations=list(selectors.invitations_for(request.user)),
+            rematches=list(selectors.rematches_awaiting(request.user)),
+        )
+    return render(request, "games/home.html", context, status=status)
+
+
+@login_required
+@require_GET
+def next_game(request: HttpRequest) -> HttpResponse:
+    """The "Next game" button: ``?from=<game id>`` (the page it was pressed on) -> the next
+    game waiting for the user (``selectors.next_waiting_game``), never the same one; home
+    with a message when no other game waits."""
+    try:
+        current = uuid.UUID(request.GET.get("from") or "")
+    except ValueError:
+        current = None
+    game_id = selectors.next_waiting_game(request.user, current)
+    if game_id is None:
+        messages.info(request, "No other game is waiting for you.")
+        return redirect("home")
+    return redirect("games-detail", game_id=game_id)
 
 
 @require_GET
@@ -106,7 +133,7 @@ def _game_page(request: HttpRequest, game_id, token: str | None) -> HttpResponse
     if game.is_active and continue_bot_turn(game):  # eager tasks: the bots' chain goes on
         game.refresh_from_db()
     try:
-        context = game_context(game, seat)
+        context = game_context(game, seat, user=request.user)
     except GameDamaged as damage:
         return damaged_page(request, damage)
     if game.is_open or game.state is None:

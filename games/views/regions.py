@@ -24,7 +24,7 @@ REGIONS = (
     ("map", True, False), ("my_board", True, False), ("event", True, False),
     ("boards", True, False), ("tracks", True, False), ("development", True, False),
     ("deeds", True, False), ("place_tiles", True, False), ("supply", True, False),
-    ("players", False, False), ("log", False, False), ("poll", False, True),
+    ("players", False, False), ("log", False, False), ("chat", False, False), ("poll", False, True),
 )
 _ROOT_TAG = re.compile(r"^\s*<[a-zA-Z][\w-]*")
 _ROOT_ID = re.compile(r'^\s*<[^>]*\bid="([^"]+)"')
@@ -77,7 +77,8 @@ def render_regions(
     is not replaced for nothing; ``send_all`` (or no report) sends every region. The
     regions show the viewer's draft plan if the request carries one (``plan_draft``).
     """
-    context = game_context(game, seat, flash=flash, plan_draft=plan_draft(request)) | {"oob": True}
+    context = game_context(game, seat, flash=flash, plan_draft=plan_draft(request),
+                           user=request.user) | {"oob": True}
     known = {} if send_all else client_region_hashes(request)
     board = context.get("board")
     parts = []

@@ -1,10 +1,10 @@
-"""Migration games 0010: the ``timed_out`` / ``queued`` flags become ``Move.source`` (and back,
+"""Migration games 0011: the ``timed_out`` / ``queued`` flags become ``Move.source`` (and back,
 when unapplied)."""
 from __future__ import annotations
 
 
-BEFORE = [("games", "0009_replay_game_imported")]
-AFTER = [("games", "0010_bots_seats_and_move_source")]
+BEFORE = [("games", "0010_social")]
+AFTER = [("games", "0011_bots_seats_and_move_source")]
 
 
 def _game(apps):

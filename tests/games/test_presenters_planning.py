@@ -60,7 +60,7 @@ def test_a_draft_comes_back_as_take_backs_then_placements_from_the_stored_plan()
                      {"type": "place", "follower": "boatman", "space": "farmhouse"},
                      {"type": "place", "follower": "craftsman", "space": "farmhouse"}]
     assert sorted(drafted.data["players"][0]["plan"]) == [["farmhouse", "boatman"], ["farmhouse", "craftsman"]]
-    assert apply_draft(engine, state, 0, short)[0].data == drafted.data
+    assert H.without_undo(apply_draft(engine, state, 0, short)[0]) == H.without_undo(drafted)
     assert state.data["players"][0]["plan"] == [["village", "farmer"]]  # the state itself is untouched
 
 

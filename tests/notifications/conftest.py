@@ -5,6 +5,7 @@ import pytest
 
 from games import services
 from games.access import make_invite_token
+from tests.support.preferences import right_away
 
 
 @pytest.fixture
@@ -48,12 +49,15 @@ def pick(committed):
 
 @pytest.fixture
 def turn(fake_engine, make_game, alice, bob):
-    """A started game with a queued (not yet delivered) turn notification for alice."""
+    """A started game with a queued (not yet delivered) turn notification for alice, who
+    chose turn emails right away (no delay: the delivery itself is under test)."""
     from games.models import Seat
     from notifications.models import Notification, NotificationKind
     from notifications.services import record_game_notifications
 
+    right_away(alice)
     game = make_game(alice, bob, seats=2)  # on-commit tasks do not run here
     Notification.objects.filter(game=game).delete()  # the start emails, not under test here
     record_game_notifications(game=game, newly_awaited=[Seat.objects.get(game=game, user=alice)])
     return Notification.objects.get(game=game, kind=NotificationKind.TURN)
+

@@ -8,10 +8,12 @@ from games.models import Move
 from games.tasks import resolve_game_task, resolve_stalled_games_task
 from notifications.models import Notification, NotificationStatus
 from notifications.tasks import deliver_game_notifications_task, send_due_notifications_task
+from tests.support.preferences import right_away
 
 
 def test_submissions_survive_a_broker_outage_and_the_sweeps_catch_up(
         fake_engine, start_game, committed, monkeypatch, alice, bob):
+    right_away(alice, bob)
     game = start_game(alice, bob)
     mail.outbox.clear()
 

@@ -59,3 +59,35 @@ def test_no_digest_when_nothing_waits_or_the_game_is_muted(fake_engine, make_gam
     _digest_user(carol)  # no games at all
     _digest_user(alice).muted_games.add(game)
     assert digests_record(now=NOW) == []
+
+
+def test_unread_chat_counts_towards_the_digest(fake_engine, make_game, alice, bob):
+    from games.models import ChatMessage
+
+    game = make_game(alice, bob, seats=2)
+    game.name = "Blois"
+    game.save()
+    Seat.objects.filter(game=game, user=alice).update(awaiting="")  # nothing waits for alice
+    for text in ("hello", "your move soon?"):
+        ChatMessage.objects.create(game=game, author=bob, text=text)
+    ChatMessage.objects.filter(game=game).update(created_at=NOW - dt.timedelta(hours=2))
+    _digest_user(alice)
+    ids = digests_record(now=NOW)
+    assert len(ids) == 1
+    assert notification_deliver(notification_id=ids[0], now=NOW) == "sent"
+    message, = mail.outbox
+    assert message.subject == "[Orléans Online] Unread chat messages in your games"
+    assert "- “Blois”: 2 new messages" in message.body
+
+
+def test_a_muted_chat_counts_nothing_towards_the_digest(fake_engine, make_game, alice, bob):
+    from games.models import ChatMessage
+    from games.services import chat_mute
+
+    game = make_game(alice, bob, seats=2)
+    Seat.objects.filter(game=game, user=alice).update(awaiting="")
+    ChatMessage.objects.create(game=game, author=bob, text="hello")
+    ChatMessage.objects.filter(game=game).update(created_at=NOW - dt.timedelta(hours=2))
+    chat_mute(game_id=game.pk, user=alice, muted=True)
+    _digest_user(alice)
+    assert digests_record(now=NOW) == []

@@ -4,8 +4,10 @@ import datetime as dt
 from django.core import mail
 
 from games.models import Seat
+from games.services import invitation_create
 from notifications.models import Notification, NotificationKind as Kind
-from notifications.services import invitation_create, notification_deliver, preferences_for
+from notifications.services import notification_deliver, preferences_for
+from tests.support.preferences import right_away
 
 GAME_LINK = "http://127.0.0.1:8000/games/{}/"
 
@@ -22,6 +24,7 @@ def _html(message):
 
 def test_a_turn_email_names_the_game_and_what_is_awaited_and_links_to_it(
         fake_engine, start_game, pick, alice, bob):
+    right_away(alice, bob)
     game = start_game(alice, bob)
     pick(game, alice)
     pick(game, bob)
@@ -49,6 +52,7 @@ def test_every_email_carries_one_click_unsubscribe_headers_matching_the_body_lin
 
 
 def test_times_are_shown_in_the_recipients_time_zone(fake_engine, start_game, pick, alice, bob):
+    right_away(alice)
     game = start_game(alice, bob)
     prefs = preferences_for(alice)
     prefs.time_zone = "Asia/Tokyo"

@@ -3,6 +3,7 @@ from django.core import mail
 
 from games import services
 from notifications.models import Notification, NotificationKind as Kind, NotificationStatus
+from tests.support.preferences import right_away
 
 
 def _rows(game, kind):
@@ -25,6 +26,7 @@ def test_a_seat_still_awaited_gets_no_new_turn_email(fake_engine, start_game, pi
 
 
 def test_seats_that_become_awaited_get_a_turn_email(fake_engine, start_game, pick, alice, bob):
+    right_away(alice, bob)
     game = start_game(alice, bob)
     mail.outbox.clear()
     pick(game, alice)
@@ -38,6 +40,7 @@ def test_seats_that_become_awaited_get_a_turn_email(fake_engine, start_game, pic
 
 def test_the_turn_email_is_sent_even_with_the_game_page_open(
         fake_engine, start_game, pick, client_for, alice, bob):
+    right_away(alice)
     game = start_game(alice, bob)
     page = client_for(alice)
     assert page.get(f"/games/{game.pk}/").status_code == 200

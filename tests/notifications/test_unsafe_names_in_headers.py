@@ -5,10 +5,12 @@ from django.core import mail
 from games.models import Game, Seat
 from notifications.models import Notification, NotificationKind as Kind, NotificationStatus
 from notifications.services import notification_deliver, record_game_notifications
+from tests.support.preferences import right_away
 
 
 def test_an_existing_game_whose_name_holds_a_newline_still_gets_its_emails(fake_engine, make_game,
                                                                             alice, bob):
+    right_away(alice)
     game = make_game(alice, bob, seats=2)
     Game.objects.filter(pk=game.pk).update(name="Loire\r\nBcc: everyone@example.com")
     game.refresh_from_db()

@@ -93,6 +93,12 @@ def run_event(event: str, seats: dict | None = None, players: int = 2, round: in
     return engine.apply(state, 0, {"type": "pass"})
 
 
+def without_undo(state: engine.GameState) -> dict:
+    """The state's tree without its take-back bookkeeping (``engine.undo``): what two
+    positions of the same game reached by different numbers of decisions share."""
+    return {k: v for k, v in state.data.items() if k != "undo"}
+
+
 def act(state: engine.GameState, seat: int = 0, **action) -> engine.GameState:
     """Apply ``action`` (keyword fields, ``type`` included) and return the new state."""
     return engine.apply(state, seat, action)[0]

@@ -26,7 +26,7 @@ def source_to_flags(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0009_replay_game_imported'),
+        ('games', '0010_social'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

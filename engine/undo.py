@@ -1,0 +1,93 @@
+"""Taking back one's own last decision(s) (issue 13), decided by the engine alone.
+
+A decision is undoable when it revealed nothing and drew nothing: the random streams are
+untouched (no draw from a bag, no random event or tile), no simultaneous step became
+complete (no plan is revealed: the reveal waits for ``resolve``), and the game is still in
+the same round and phase (a phase change turns hourglass tiles and runs the event, RULES
+§5, §9). Like editing a plan before it is submitted (RULES §14 decision 14) it changes
+nothing the other players could not see or have answered yet.
+
+:func:`record` keeps, in ``data["undo"]``, what such a decision changed: ``{"seat": s,
+"changed": {key: value before}, "players": [[index, player before], ...], "added": [keys new in
+it], "prior": <the record before it or None>}`` — a difference, so a state carrying it stays
+small. Any other seat's decision or a resolution replaces or drops it, so a take-back is
+allowed only while no other player has acted since. A seat's consecutive undoable decisions
+chain through ``prior``, at most ``DEPTH`` deep; another seat's record is not kept in it
+(that right was lost when this seat acted). The record is bookkeeping: ``engine.view``
+never shows it.
+"""
+from __future__ import annotations
+
+from .errors import IllegalAction
+from .state import GameState, clone
+
+#: How many consecutive decisions of one seat can be taken back.
+DEPTH = 5
+
+
+def _depth(record: dict | None) -> int:
+    n = 0
+    while record is not None:
+        n += 1
+        record = record["prior"]
+    return n
+
+
+def _trim(record: dict | None, depth: int) -> dict | None:
+    """``record`` with its chain cut to at most ``depth`` records (the oldest dropped)."""
+    if record is None or depth <= 0:
+        return None
+    return {**record, "prior": _trim(record["prior"], depth - 1)}
+
+
+def record(before: dict, after: dict, seat: int) -> None:
+    """After ``seat``'s decision took ``before`` to ``after`` (a fresh tree, changed in
+    place): store the take-back record in ``after`` if the decision is undoable, else
+    drop any record. ``before`` is a returned state's tree, never changed by the engine, so
+    its values are kept without copying."""
+    after.pop("undo", None)
+    if (after["rng"] != before["rng"] or after["barrier"] or after["phase"] == "over"
+            or (after["round"], after["phase"]) != (before["round"], before["phase"])):
+        return
+    prior = before.get("undo")
+    if prior is not None and prior["seat"] != seat:
+        prior = None
+    changed = {k: v for k, v in before.items() if k not in ("undo", "players") and after.get(k, _MISSING) != v}
+    players = [[i, p] for i, p in enumerate(before["players"]) if after["players"][i] != p]
+    added = [k for k in after if k not in before]
+    after["undo"] = {"seat": seat, "changed": changed, "players": players, "added": added,
+                     "prior": _trim(prior, DEPTH - 1)}
+
+
+_MISSING = object()
+
+
+def forget(after: dict) -> None:
+    """A resolution (or any step not by one seat) ends every take-back."""
+    after.pop("undo", None)
+
+
+def undoable(state: GameState, seat: int) -> bool:
+    """True if ``seat`` may take back its last decision now (see the module doc)."""
+    last = state.data.get("undo")
+    return last is not None and last["seat"] == seat
+
+
+def undo(state: GameState, seat: int) -> GameState:
+    """The state before ``seat``'s last decision, exactly (its random streams, turn and
+    awaited decisions included); the seat's earlier consecutive decisions stay undoable.
+    Raises :class:`IllegalAction` (code ``not_undoable``) if :func:`undoable` is False;
+    ``state`` is never changed."""
+    if not undoable(state, seat):
+        raise IllegalAction(f"seat {seat} has no decision to take back in round {state.data['round']} "
+                            f"({state.data['phase']})", code="not_undoable")
+    last = state.data["undo"]
+    data = clone({k: v for k, v in state.data.items() if k != "undo"})
+    for key in last["added"]:
+        data.pop(key, None)
+    data.update(clone(last["changed"]))
+    for index, player in last["players"]:
+        data["players"][index] = clone(player)
+    if last["prior"] is not None:
+        data["undo"] = clone(last["prior"])
+    return GameState(data)
