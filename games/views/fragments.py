@@ -17,6 +17,7 @@ from games.errors import GameDamaged, InvalidSubmission
 from games.presenters.page import game_context
 from games.selectors import chat_last_id, chat_read_channels
 from games.services import game_submit_action, seat_queue_change
+from games.tasks import continue_bot_turn
 from games.views.errors import game_errors
 from games.views.regions import render_flash, render_regions
 
@@ -78,6 +79,8 @@ def poll(request: HttpRequest, game_id) -> HttpResponse:
         return HttpResponse(status=204)
     if not (game.is_active or game.is_finished):
         return HttpResponseStopPolling()
+    if game.is_active and continue_bot_turn(game):  # eager tasks: the bots' chain goes on
+        game.refresh_from_db()
     try:
         if game.is_active and seen == game.version and request.GET.get("c", "0") == str(
                 chat_last_id(game, chat_read_channels(game, seat))):
