@@ -21,7 +21,7 @@ from django.utils import timezone
 from games import clock, rules, selectors
 from games.access import make_invite_token
 from games.models import Game, Seat
-from games.presenters import board, planning
+from games.presenters import act_board, board, planning
 from games.presenters.decisions import KIND_PROMPTS, decision_context
 from games.presenters.queue import queue_context
 from games.rules import engine_for
@@ -215,7 +215,8 @@ class GamePage:
     ``game``/``seat``/``seats`` are display records (``GameInfo``, ``SeatInfo``); ``view``
     and ``actions`` the viewer's ``engine.view`` and legal actions (with the viewer's draft
     plan applied while it plans, ``planning.apply_draft``); ``board``, ``decision``,
-    ``plan`` (the planning board, while the viewer plans), ``queue`` (the viewer's own
+    ``plan`` (the planning board, while the viewer plans), ``act`` (the board's
+    targets for the other decisions played on it, ``act_board.act_context``), ``queue`` (the viewer's own
     queue panel), ``log`` the presenters' contexts. Fields a page of an open or cancelled
     game has no use for stay at their defaults.
     """
@@ -236,6 +237,7 @@ class GamePage:
     board: dict | None = None
     decision: dict | None = None
     plan: dict | None = None
+    act: dict | None = None
     queue: dict | None = None
     log: list = field(default_factory=list)
     decision_since: int = 0
@@ -292,6 +294,8 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
         page.plan = planning.plan_context(
             rules_engine, state, seat.order, page.view, page.actions,
             key=f"{game.pk}:{seat.order}:{page.view['round']}", draft=draft, sent=plan_draft or "")
+    elif page.board and game.is_active:
+        page.act = act_board.act_context(rules_engine, page.view, page.actions, page.decision["kind"])
     page.queue = (queue_context(rules_engine, page.view, seat, limit=ACTION_QUEUE_LIMIT)
                   if page.board else None)
     moves = list(selectors.game_moves(game))
