@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import json
+import random
+from functools import cache
 from html.parser import HTMLParser
+
+import engine
+from engine.simulate import choose
 
 
 class ActBoard:
@@ -58,3 +63,37 @@ class ActBoard:
 def act_board(text: str) -> ActBoard:
     """The board targets of ``text`` (a page or an htmx answer)."""
     return ActBoard(text)
+
+
+@cache
+def sampled_positions(per_kind: int = 4) -> dict[str, list]:
+    """``{kind: [(state, seat), ...]}``: positions of random 2-player games where ``seat``
+    is awaited for ``kind``, spread over the game (at most one per kind and round)."""
+    found: dict[str, list] = {}
+    rich: dict[str, tuple] = {}  # a position with several route, recruit and deed choices each
+    seen = set()
+    for seed in range(1, 9):
+        rng = random.Random(seed)
+        state = engine.new_game(engine.GameOptions(players=2), seed=seed)
+        while not engine.is_over(state):
+            if engine.needs_resolution(state):
+                state = engine.resolve(state)[0]
+                continue
+            awaited = engine.awaiting(state)
+            seat = min(awaited)
+            kind = awaited[seat]
+            key = (kind, state.data["round"], seed % 2)
+            if key not in seen and len(found.get(kind, [])) < per_kind * 3:
+                seen.add(key)
+                found.setdefault(kind, []).append((state, seat))
+            if kind == "action":
+                for field in ("route", "recruit", "deeds"):
+                    if field not in rich and sum(field in a for a in engine.legal_actions(state, seat)) > 2:
+                        rich[field] = (state, seat)
+            state = engine.apply(state, seat, choose(rng, kind, engine.legal_actions(state, seat), state.data, seat))[0]
+    picked = {}
+    for kind, positions in found.items():  # spread the samples over the game
+        step = max(1, len(positions) // per_kind)
+        picked[kind] = positions[::step][:per_kind]
+    picked["action"] += list(rich.values())
+    return picked
