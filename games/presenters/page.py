@@ -22,7 +22,7 @@ from games import clock, rules, selectors
 from games.access import make_invite_token
 from games.models import Game, Seat
 from games.presenters import act_board, board, planning
-from games.presenters.decisions import KIND_PROMPTS, decision_context
+from games.presenters.decisions import KIND_PROMPTS, WAITING_FOR, decision_context
 from games.presenters.queue import queue_context
 from games.rules import engine_for
 from games.services.play import moved_independently
@@ -36,7 +36,7 @@ def board_context(rules, view: dict, names: dict[int, str]) -> dict:
     viewer = view.get("seat")
     awaited = [{"seat": s, "name": names.get(s, f"Seat {s + 1}"), "colour": board.seat_colour(s),
                 "kind": view["players"][s].get("awaiting"),
-                "prompt": KIND_PROMPTS.get(view["players"][s].get("awaiting"), "")}
+                "prompt": (KIND_PROMPTS if s == viewer else WAITING_FOR).get(view["players"][s].get("awaiting"), "")}
                for s in view.get("awaiting", [])]
     return {
         "map": board.map_context(rules, view),
@@ -265,6 +265,7 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
     page = GamePage(game=GameInfo.of(game), seat=viewer, seats=seats, flash=flash,
                     poll_seconds=settings.GAMES_POLL_SECONDS)
     if game.is_open:
+        page.pace = clock.pace_of(game)  # shown with the options in the lobby
         page.free_seats = game.max_seats - len(seats)
         page.invite_token = make_invite_token(game) if seat is not None else None
         return page

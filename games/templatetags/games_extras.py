@@ -107,6 +107,21 @@ def get_item(mapping, key):
 
 
 @register.filter
+def pace_label(value) -> str:
+    """A game's clock as the lobby shows it, from a ``games.clock.Pace`` or a game row (its
+    clock fields, ``clock.pace_of``): ``"Normal: 3 days, +1 day per decision, at most 6 d"``."""
+    from games.clock import Pace, format_duration, pace_of
+
+    pace = value if isinstance(value, Pace) else pace_of(value)
+    if not pace.initial:
+        return pace.label
+    if pace.name == "custom":
+        return (f"Custom clock: {format_duration(pace.initial)}, +{format_duration(pace.increment)} per decision, "
+                f"at most {format_duration(pace.cap)}")
+    return f"{pace.label}, at most {format_duration(pace.cap)}"
+
+
+@register.filter
 def seconds_as_duration(value) -> str:
     """Seconds as ``"2 d 3 h"`` (see ``games.clock.format_duration``)."""
     from games.clock import format_duration
