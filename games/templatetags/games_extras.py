@@ -91,9 +91,11 @@ def seat_token(colour, title: str = "") -> str:
 
 @register.simple_tag
 def good_token(good, count=None) -> str:
-    """A goods tile in its colour, with a count if given."""
+    """A goods tile in its colour with its initials ("Wi"), or with a count if given."""
+    from games.presenters.board import GOOD_INITIALS
+
     label = good if count is None else f"{count} {good}"
-    text = "" if count is None else str(count)
+    text = GOOD_INITIALS.get(str(good), str(good)[:2].title()) if count is None else str(count)
     return format_html('<span class="good g-{}" title="{}">{}</span>', good, label, text)
 
 
