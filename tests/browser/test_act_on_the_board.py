@@ -2,6 +2,8 @@
 follower -> circle, a Village choice opened on its card, a Ship move by clicking a route on
 the map, passing; after each submit the focus lands on the next decision. Screenshots go
 to test-artifacts/."""
+import json
+
 import pytest
 from django.urls import reverse
 
@@ -9,7 +11,8 @@ import engine
 from games.models import Game, Move
 from tests.browser.conftest import CHROMIUM
 from tests.browser.test_plan_on_the_board import BOARD, TIMEOUT, plan_by_clicks
-from tests.support.game_driver import richer_markets, seats, state_of
+from tests.support import engine_states as H
+from tests.support.game_driver import install, richer_markets, seats, state_of
 
 pytestmark = [
     pytest.mark.browser,
@@ -148,3 +151,53 @@ def test_a_whole_round_is_played_by_clicking_the_board(settings, page_for, start
     types = [(m.seat, m.action["type"] if m.action else None) for m in Move.objects.filter(game=game).order_by("seq")]
     assert (0, "pass") in types and (1, "pass") in types
     assert state_of(game).data["round"] == 2
+
+
+def test_a_place_with_a_choice_is_used_with_the_keyboard_only(page_for, started_game):
+    """Tab reaches the board's places; Enter opens a place's choices (the focus on the first),
+    the arrow keys move between them, Escape closes them (the focus back on the place),
+    Enter on a choice sends it; the map's lit routes are keyboard targets too."""
+    state = H.action_state({"spaces": {"village": ["farmer", "boatman", "craftsman"],
+                                       "ship": ["farmer", "boatman", "knight"]}, "merchant": "orleans"})
+    game = install(started_game, state)
+    page = open_page(page_for, seats(game)[0].user, game)
+    wait_my_turn(page)
+    for _ in range(80):  # Tab from the top of the page to the first place of the board
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.matches('#game-mine button.use-place')"):
+            break
+    else:
+        raise AssertionError("Tab never reached the board's places")
+    while page.evaluate("() => document.activeElement.closest('[data-place]').dataset.place") != "village":
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")  # opens the Village's recruits, the focus on the first
+    assert page.evaluate("() => document.activeElement.matches('#act-village button.act-choice')")
+    first = page.evaluate("() => document.activeElement.textContent")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("() => document.activeElement.textContent") != first
+    page.keyboard.press("Escape")  # closed, the focus back on the Village
+    assert page.locator("#act-village").is_hidden()
+    assert page.evaluate("() => document.activeElement.closest('[data-place]').dataset.place") == "village"
+
+    # the Ship: its routes are keyboard targets on the map
+    while page.evaluate("() => document.activeElement.closest('[data-place]').dataset.place") != "ship":
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    lit = page.locator("#game-map path.route.act-lit")
+    assert lit.count() == len({a["route"] for a in engine.legal_actions(state, 0) if a.get("space") == "ship"})
+    lit.first.focus()
+    page.keyboard.press("ArrowRight")  # to the next lit thing on the map
+    assert page.evaluate("() => document.activeElement.classList.contains('act-lit')")
+    page.keyboard.press("Escape")
+    assert lit.count() == 0
+
+    # Enter on a Village choice sends it
+    while page.evaluate("() => document.activeElement.closest('[data-place]').dataset.place") != "village":
+        page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    choice = page.evaluate("() => document.activeElement.closest('form').querySelector('[name=action]').value")
+    before = version(page)
+    page.keyboard.press("Enter")
+    wait_version_above(page, before)
+    move = Move.objects.filter(game=game).order_by("-seq").first()
+    assert move.seat == 0 and move.action == json.loads(choice)
