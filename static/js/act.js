@@ -62,6 +62,7 @@
         });
       });
     });
+    document.dispatchEvent(new CustomEvent("orleans:lit"));  // fold.js unfolds what is lit
   }
 
   function close(focusBack) {

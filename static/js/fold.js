@@ -1,19 +1,33 @@
-// Orléans Online: on a phone the other players' boards are folded (issue 9): the decision and
-// the player's own board come first, a tap on a name unfolds that board. The boards region is
-// re-rendered by polls: a board the player unfolded stays unfolded.
+// Orléans Online: on a phone the page folds what a turn rarely needs (issue 9): the other
+// players' boards, the deeds, the place tiles, the development track, the supply and the
+// players list (details.phone-fold), so the decision and the player's own board come first;
+// a tap on a title unfolds it. Regions re-rendered by polls keep what the player unfolded.
 (function () {
   var phone = window.matchMedia("(max-width: 40rem)");
-  var unfolded = {};  // seat -> true once the player opened it on this page
+  var unfolded = {};  // data-fold-key -> true once the player opened it on this page
 
   function fold() {
-    document.querySelectorAll("details.board-fold[data-fold-seat]").forEach(function (el) {
-      el.open = !phone.matches || !!unfolded[el.dataset.foldSeat];
+    document.querySelectorAll("details.phone-fold[data-fold-key]").forEach(function (el) {
+      el.open = !phone.matches || !!unfolded[el.dataset.foldKey] || !!el.querySelector(".act-lit");
     });
   }
   document.addEventListener("toggle", function (evt) {
     var el = evt.target;
-    if (el.matches && el.matches("details.board-fold[data-fold-seat]") && phone.matches) unfolded[el.dataset.foldSeat] = el.open;
+    if (el.matches && el.matches("details.phone-fold[data-fold-key]") && phone.matches) unfolded[el.dataset.foldKey] = el.open;
   }, true);
   phone.addEventListener("change", fold);
-  htmx.onLoad(function (elt) { if (elt === document.body || elt.id === "game-boards") fold(); });
+  htmx.onLoad(function (elt) { if (elt === document.body || (elt.querySelector && elt.querySelector(".phone-fold"))) fold(); });
+  // a skip link to a folded region unfolds it
+  document.addEventListener("click", function (evt) {
+    var link = evt.target.closest && evt.target.closest('a[href^="#"]');
+    var target = link && document.getElementById(link.getAttribute("href").slice(1));
+    if (target) target.querySelectorAll("details.phone-fold").forEach(function (el) { el.open = true; });
+  });
+  // what the board lights up (static/js/act.js) is unfolded to be seen
+  document.addEventListener("orleans:lit", function () {
+    document.querySelectorAll(".act-lit").forEach(function (el) {
+      var fold = el.closest("details.phone-fold");
+      if (fold) fold.open = true;
+    });
+  });
 })();
