@@ -11,11 +11,13 @@
       el.open = !phone.matches || !!unfolded[el.dataset.foldKey] || !!el.querySelector(".act-lit");
     });
   }
-  document.addEventListener("toggle", function (evt) {
-    var el = evt.target;
-    if (el.matches && el.matches("details.phone-fold[data-fold-key]") && phone.matches) unfolded[el.dataset.foldKey] = el.open;
-  }, true);
+  // the player's own taps only (a toggle event also follows the page's own folding, later)
+  document.addEventListener("click", function (evt) {
+    var summary = evt.target.closest && evt.target.closest("details.phone-fold[data-fold-key] > summary");
+    if (summary && phone.matches) unfolded[summary.parentElement.dataset.foldKey] = !summary.parentElement.open;
+  });
   phone.addEventListener("change", fold);
+  window.addEventListener("load", fold);  // a phone's viewport may be known only once the page is laid out
   htmx.onLoad(function (elt) { if (elt === document.body || (elt.querySelector && elt.querySelector(".phone-fold"))) fold(); });
   // a skip link to a folded region unfolds it
   document.addEventListener("click", function (evt) {
