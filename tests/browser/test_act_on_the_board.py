@@ -10,7 +10,7 @@ from django.urls import reverse
 import engine
 from games.models import Game, Move
 from tests.browser.conftest import CHROMIUM
-from tests.browser.test_plan_on_the_board import BOARD, TIMEOUT, plan_by_clicks
+from tests.browser.test_plan_on_the_board import BOARD, TIMEOUT, plan_by_clicks, tab_to
 from tests.support import engine_states as H
 from tests.support.game_driver import install, richer_markets, seats, state_of
 
@@ -162,12 +162,7 @@ def test_a_place_with_a_choice_is_used_with_the_keyboard_only(page_for, started_
     game = install(started_game, state)
     page = open_page(page_for, seats(game)[0].user, game)
     wait_my_turn(page)
-    for _ in range(80):  # Tab from the top of the page to the first place of the board
-        page.keyboard.press("Tab")
-        if page.evaluate("() => document.activeElement.matches('#game-mine button.use-place')"):
-            break
-    else:
-        raise AssertionError("Tab never reached the board's places")
+    tab_to(page, "#game-mine button.use-place", "the board's places")
     while page.evaluate("() => document.activeElement.closest('[data-place]').dataset.place") != "village":
         page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")  # opens the Village's recruits, the focus on the first
