@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 from games import rules
 
@@ -129,3 +129,29 @@ def seconds_as_duration(value) -> str:
     from games.clock import format_duration
 
     return format_duration(value)
+
+
+@register.simple_tag(takes_context=True)
+def act_form(context, choice: dict, cls: str, text: str = "") -> str:
+    """One legal action of the board (``games.presenters.act_board`` choice: ``action``,
+    ``label``, and what it names: ``route``, ``good``, ``deeds``, ``place_tile``) as a form
+    posting it to the game's ``games-act`` endpoint, like the text view's forms; its button
+    (class ``cls``, showing ``text`` or the label) carries ``data-act-target`` and the names
+    as ``data-*`` for static/js/act.js. A tag, not an include: a board has dozens."""
+    from django.urls import reverse
+
+    game = context["game"]
+    url = reverse("games-act", kwargs={"game_id": game.pk})
+    names = format_html_join("", ' data-{}="{}"', (
+        (attr, value) for attr, value in (
+            ("route", choice.get("route")), ("good", choice.get("good")),
+            ("deeds", " ".join(choice.get("deeds") or [])), ("place-tile", choice.get("place_tile")))
+        if value))
+    return format_html(
+        '<form class="board-act" method="post" action="{}" hx-post="{}" hx-swap="none" hx-disabled-elt="find button">'
+        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+        '<input type="hidden" name="expected_version" value="{}">'
+        '<input type="hidden" name="action" value="{}">'
+        '<button type="submit" class="{}" data-act-target title="{}"{}>{}</button></form>',
+        url, url, str(context.get("csrf_token", "")), game.version, compact_json(choice["action"]),
+        cls, choice["label"], names, text or choice["label"])
