@@ -63,23 +63,29 @@
     }
     return el && el.id ? "#" + CSS.escape(el.id) + (parts.length ? " > " + parts.join(" > ") : "") : null;
   }
+  // Where the focus last was (kept as a path, so its copy is found once a swap replaced it).
   var focusedPath = null;
-  document.body.addEventListener("htmx:beforeSwap", function () {
-    var here = document.activeElement;
-    focusedPath = here && here !== document.body ? pathOf(here) : null;
+  document.addEventListener("focusin", function (evt) {
+    focusedPath = evt.target && evt.target !== document.body ? pathOf(evt.target) : null;
   });
-  document.body.addEventListener("htmx:afterRequest", function (evt) {
-    var config = evt.detail.requestConfig;
-    var path = focusedPath;
-    focusedPath = null;
-    if (!path || (config && config.verb !== "get")) return;  // after a post: the next decision (above)
+  // the player moving the focus away to nothing (a click on the page) is left alone
+  document.addEventListener("focusout", function (evt) {
+    var left = evt.target;
+    window.setTimeout(function () {
+      if (left.isConnected && (!document.activeElement || document.activeElement === document.body)) focusedPath = null;
+    }, 0);
+  });
+  function restoreFocus() {
     var here = document.activeElement;
-    if (here && here !== document.body && here.isConnected) return;
-    var copy = document.querySelector(path);
+    if (!focusedPath || (here && here !== document.body && here.isConnected)) return;
+    var copy = document.querySelector(focusedPath);
     if (copy) { if (copy.id === "game-status") copy.setAttribute("tabindex", "-1"); copy.focus(); }
-  });
+  }
+  document.body.addEventListener("htmx:afterRequest", restoreFocus);
+  document.body.addEventListener("htmx:afterSettle", restoreFocus);
 
   htmx.onLoad(function (elt) {
     if (elt === document.body || elt.id === "game-status") turnChanged();
+    restoreFocus();
   });
 })();
