@@ -21,9 +21,9 @@ from django.utils import timezone
 from games import bots, clock, rules, selectors
 from games.access import make_invite_token
 from games.models import Game, Seat
-from games.presenters import board, planning
+from games.presenters import act_board, board, planning
 from games.presenters.chat import ChatPanel, chat_panel
-from games.presenters.decisions import KIND_PROMPTS, decision_context
+from games.presenters.decisions import KIND_PROMPTS, WAITING_FOR, decision_context
 from games.presenters.queue import queue_context
 from games.rules import engine_for
 from games.services.play import moved_independently
@@ -37,7 +37,7 @@ def board_context(rules, view: dict, names: dict[int, str]) -> dict:
     viewer = view.get("seat")
     awaited = [{"seat": s, "name": names.get(s, f"Seat {s + 1}"), "colour": board.seat_colour(s),
                 "kind": view["players"][s].get("awaiting"),
-                "prompt": KIND_PROMPTS.get(view["players"][s].get("awaiting"), "")}
+                "prompt": (KIND_PROMPTS if s == viewer else WAITING_FOR).get(view["players"][s].get("awaiting"), "")}
                for s in view.get("awaiting", [])]
     return {
         "map": board.map_context(rules, view),
@@ -265,7 +265,8 @@ class GamePage:
     ``game``/``seat``/``seats`` are display records (``GameInfo``, ``SeatInfo``); ``view``
     and ``actions`` the viewer's ``engine.view`` and legal actions (with the viewer's draft
     plan applied while it plans, ``planning.apply_draft``); ``board``, ``decision``,
-    ``plan`` (the planning board, while the viewer plans), ``queue`` (the viewer's own
+    ``plan`` (the planning board, while the viewer plans), ``act`` (the board's
+    targets for the other decisions played on it, ``act_board.act_context``), ``queue`` (the viewer's own
     queue panel), ``log`` the presenters' contexts. Fields a page of an open or cancelled
     game has no use for stay at their defaults.
     """
@@ -286,6 +287,7 @@ class GamePage:
     board: dict | None = None
     decision: dict | None = None
     plan: dict | None = None
+    act: dict | None = None
     queue: dict | None = None
     log: list = field(default_factory=list)
     decision_since: int = 0
@@ -316,6 +318,7 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
     page = GamePage(game=GameInfo.of(game), seat=viewer, seats=seats, flash=flash,
                     poll_seconds=settings.GAMES_POLL_SECONDS)
     if game.is_open:
+        page.pace = clock.pace_of(game)  # shown with the options in the lobby
         page.free_seats = game.max_seats - len(seats)
         page.invite_token = make_invite_token(game) if seat is not None and game.rematch_of_id is None else None
         page.rematch = rematch_info(game, seat)
@@ -346,6 +349,8 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
         page.plan = planning.plan_context(
             rules_engine, state, seat.order, page.view, page.actions,
             key=f"{game.pk}:{seat.order}:{page.view['round']}", draft=draft, sent=plan_draft or "")
+    elif page.board and game.is_active:
+        page.act = act_board.act_context(rules_engine, page.view, page.actions, page.decision["kind"])
     page.queue = (queue_context(rules_engine, page.view, seat, limit=ACTION_QUEUE_LIMIT,
                                 options=selectors.queue_options_for_seat(game, state, seat))
                   if page.board else None)
