@@ -3,7 +3,9 @@
 - complete 4-player random games per second on one core (target ≥ 20);
 - median and 95th-percentile microseconds per ``apply`` (target median ≤ 200);
 - median microseconds per ``legal_actions`` and per ``view``;
-- the largest serialised 4-player state seen during a game, in KB (target ≤ 30).
+- the largest serialised 4-player state seen during a game, in KB (target ≤ 30);
+- a short bot arena (issue #10): ``greedy`` against three ``random`` over a few seat-rotated
+  4-player games: its win rate (target ≥ 0.9), mean score and p95 ms per decision (target ≤ 50).
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ from .simulate import play_game
 TARGET_GAMES_PER_SECOND = 20
 TARGET_MEDIAN_APPLY_US = 200
 TARGET_STATE_KB = 30
+TARGET_GREEDY_WIN_RATE = 0.9
+TARGET_GREEDY_P95_MS = 50
+BOT_GAMES = 4
 
 
 def _percentile(values: list, q: float) -> float:
@@ -72,8 +77,30 @@ def main(games: int = 20, seed: int = 1) -> dict:
     print(f"view median (us):                           {summary['view_median_us']:>8}")
     print(f"largest serialised 4-player state (KB):     {summary['state_max_kb']:>8}  "
           f"target <= {TARGET_STATE_KB}  ratio {summary['state_max_kb'] / TARGET_STATE_KB:.2f}")
+    summary.update(_bot_arena(seed))
     print(json.dumps(summary))
     return summary
+
+
+def _bot_arena(seed: int) -> dict:
+    """Greedy against three random bots: a few seat-rotated games (engine.arena)."""
+    from .arena import run
+
+    result = run(GameOptions(players=4), ["greedy", "random", "random", "random"], BOT_GAMES, seed)
+    greedy, randoms = result["bots"][0], result["bots"][1:]
+    out = {
+        "bot_games": BOT_GAMES,
+        "greedy_win_rate": greedy["win_rate"],
+        "greedy_mean_score": greedy["mean_score"],
+        "random_mean_score": round(sum(b["mean_score"] for b in randoms) / len(randoms), 1),
+        "greedy_p95_ms": greedy["p95_ms"],
+        "bot_illegal_actions": sum(b["illegal"] for b in result["bots"]),
+    }
+    print(f"greedy vs 3 random, win rate ({BOT_GAMES} games):  {out['greedy_win_rate']:>8}  "
+          f"target >= {TARGET_GREEDY_WIN_RATE}  mean score {out['greedy_mean_score']} vs {out['random_mean_score']}")
+    print(f"greedy p95 per decision (ms):               {out['greedy_p95_ms']:>8}  "
+          f"target <= {TARGET_GREEDY_P95_MS}  ratio {out['greedy_p95_ms'] / TARGET_GREEDY_P95_MS:.2f}")
+    return out
 
 
 if __name__ == "__main__":

@@ -1,10 +1,15 @@
 """JSON (de)serialisation of the state with a schema version.
 
 The state tree is JSON-safe by construction (engine.state), so ``to_json`` is a copy and
-``from_json`` checks the schema version and the top-level keys.
+``from_json`` checks the schema version and the top-level keys, and puts every dict's keys
+back in the engine's own order: a store may not keep key order (PostgreSQL's ``jsonb``
+sorts keys), and the order of goods, followers, tracks and deeds is what ``legal_actions``
+lists and pages show, so a stored game must behave exactly like the live one.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from .errors import RulesError
 from .state import SCHEMA_VERSION, GameState, clone
@@ -29,4 +34,38 @@ def from_json(data: dict) -> GameState:
     missing = _KEYS - set(data)
     if missing:
         raise SchemaError(f"state is missing {sorted(missing)}")
-    return GameState(clone(data))
+    state = clone(data)
+    try:
+        template = _template(repr(sorted(data["options"].items())) if isinstance(data["options"], dict) else "")
+    except (RulesError, TypeError, ValueError, SyntaxError):  # options it cannot set up: keep the stored order
+        template = None
+    return GameState(_ordered(state, template) if template is not None else state)
+
+
+@lru_cache(maxsize=64)
+def _template(options_key: str) -> dict | None:
+    """A freshly set-up state for these options (its key order is the engine's)."""
+    import ast
+
+    from .config import GameOptions
+    from .flow import advance
+    from .setup import new_game_data
+
+    options = dict(ast.literal_eval(options_key)) if options_key else {}
+    data = new_game_data(GameOptions(**options), 0)
+    advance(data, [])
+    return data
+
+
+def _ordered(value, template):
+    """``value`` with each dict's keys in ``template``'s order (keys the template lacks keep
+    their order, after the known ones); lists of dicts follow the template's first element."""
+    if isinstance(value, dict):
+        if not isinstance(template, dict):
+            return value
+        known = [k for k in template if k in value]
+        rest = [k for k in value if k not in template]
+        return {k: _ordered(value[k], template.get(k)) for k in known + rest}
+    if isinstance(value, list) and isinstance(template, list) and template and isinstance(template[0], dict):
+        return [_ordered(item, template[0]) for item in value]
+    return value

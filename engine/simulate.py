@@ -243,8 +243,10 @@ def play_game(options: GameOptions, seed: int, check: bool = True, timings: list
             "log": log, "state": state}
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """The command-line options of a game shared by the engine's tools: ``--players``,
+    ``--games``, ``--seed``, ``--event-strength``, ``--market``, ``--hourglass``,
+    ``--sequential-followers`` (read back with :func:`options_from_arguments`)."""
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
@@ -252,10 +254,20 @@ def main(argv=None) -> int:
     parser.add_argument("--market", default="normal", choices=["normal", "market3", "market5", "all"])
     parser.add_argument("--hourglass", default="abc", choices=["abc", "classic_shuffle"])
     parser.add_argument("--sequential-followers", action="store_true")
+
+
+def options_from_arguments(args: argparse.Namespace) -> GameOptions:
+    """The :class:`GameOptions` of parsed :func:`add_game_arguments`; raises ``InvalidOptions``."""
+    return GameOptions(players=args.players, event_strength=args.event_strength, place_tile_market=args.market,
+                       hourglass_order=args.hourglass, simultaneous_followers=not args.sequential_followers)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    add_game_arguments(parser)
     parser.add_argument("--no-check", action="store_true", help="skip the invariant checks (speed only)")
     args = parser.parse_args(argv)
-    options = GameOptions(players=args.players, event_strength=args.event_strength, place_tile_market=args.market,
-                          hourglass_order=args.hourglass, simultaneous_followers=not args.sequential_followers)
+    options = options_from_arguments(args)
     timings: list = []
     scores, violations, actions = [], [], 0
     t0 = time.perf_counter()

@@ -38,7 +38,7 @@ class SeatInline(admin.TabularInline):
 
     model = Seat
     extra = 0
-    fields = ("order", "user", "colour", "awaiting", "bank_seconds", "deadline",
+    fields = ("order", "user", "bot_level", "bot_name", "colour", "awaiting", "bank_seconds", "deadline",
               "timeouts_in_a_row", "absent", "votes_to_end", "joined_at")
     readonly_fields = ("joined_at",)
 

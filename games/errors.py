@@ -67,6 +67,10 @@ class NoAbsentPlayer(ServiceError):
     """Ending a game by vote needs an absent player."""
 
 
+class NotAbsent(ServiceError):
+    """Taking a seat back from the bot needs the seat's player to be absent."""
+
+
 class VacationError(ServiceError):
     """Vacation cannot start (no days left this year)."""
 

@@ -5,6 +5,7 @@ import json
 
 from django import forms
 
+from games import bots
 from games.clock import PACES
 from games.models import Game
 from orleans_site.text import PlainTextValidator
@@ -44,8 +45,15 @@ def describe_options(options: dict) -> list[tuple[str, str]]:
     return rows
 
 
+def bot_field_name(level: str) -> str:
+    """The new-game form's field counting the bot seats of ``level``."""
+    return f"bots_{level}"
+
+
 class GameCreateForm(forms.Form):
-    """A new game's name, seat count, engine options, pace (clock) and visibility."""
+    """A new game's name, seat count, engine options, pace (clock), visibility, bot seats
+    (a count per bot level, one field each: ``bot_field_name``) and the bot that takes over
+    an absent player (only in a game with a clock: without one nobody becomes absent)."""
 
     name = forms.CharField(max_length=Game._meta.get_field("name").max_length, required=False,
                            validators=[PlainTextValidator()], help_text="Optional.")
@@ -75,6 +83,44 @@ class GameCreateForm(forms.Form):
         label="Public",
         help_text="Listed in the lobby. Private games are joined through an invite link.",
     )
+    absent_bot = forms.BooleanField(
+        required=False, initial=True, label="A bot takes over an absent player",
+        help_text="With a clock: a player timed out too often in a row is absent; a bot plays "
+        "their seat until they take it back from the game page.",
+    )
+    absent_bot_level = forms.ChoiceField(choices=(), required=False, label="Bot for absent players")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # the levels are the engine's, read now: a level added to engine.bots appears here
+        self.fields["absent_bot_level"].choices = bots.level_choices()
+        self.fields["absent_bot_level"].initial = bots.default_takeover_level()
+        for level, label in bots.level_choices():
+            self.fields[bot_field_name(level)] = forms.IntegerField(
+                min_value=0, max_value=Game.MAX_SEATS - 1, initial=0, required=False,
+                label=f"{label} bots", help_text="Bot seats of this level, taken at once.",
+            )
+
+    def clean(self) -> dict:
+        """Bots must leave the creator a seat; a missing count is 0."""
+        data = super().clean()
+        seats = data.get("seats")
+        if seats is not None and len(self.bot_levels()) >= seats:
+            raise forms.ValidationError(bots.room_for_bots(seats))
+        return data
+
+    def bot_levels(self) -> list[str]:
+        """The cleaned bot seats, one level each, weakest level first."""
+        return [level for level in bots.levels()
+                for _ in range(self.cleaned_data.get(bot_field_name(level)) or 0)]
+
+    def takeover_level(self) -> str:
+        """The level of the bot that plays for an absent player; "" for none (the box is
+        unticked, or the game has no clock)."""
+        data = self.cleaned_data
+        if not data["absent_bot"] or data["pace"] == "none":
+            return ""
+        return data["absent_bot_level"] or bots.default_takeover_level()
 
     rated = forms.BooleanField(
         required=False,
@@ -96,6 +142,21 @@ class GameCreateForm(forms.Form):
             "event_strength": data["event_strength"],
             "hourglass_order": data["hourglass_order"],
         }
+
+
+class PlayBotsForm(forms.Form):
+    """"Play against bots": how many bots and their level; the game starts at once."""
+
+    bots = forms.TypedChoiceField(
+        choices=[(n, f"{n} bot{'s' if n > 1 else ''}") for n in range(1, Game.MAX_SEATS)],
+        coerce=int, initial=Game.MAX_SEATS - 1, label="Opponents",
+    )
+    level = forms.ChoiceField(choices=(), label="Level")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["level"].choices = bots.level_choices()
+        self.fields["level"].initial = bots.default_takeover_level()
 
 
 class ActionForm(forms.Form):

@@ -31,18 +31,13 @@ class ExportRefused(ServiceError):
 
 def move_source(move: Move) -> str:
     """Who made ``move``: ``system`` (a resolution), ``timeout`` (the timeout policy),
-    ``queue`` (the seat's action queue) or ``player``. The one place the export derives it
-    from the ``Move`` row (``Move.source`` will replace the flags)."""
-    if move.seat is None:
-        return "system"
-    if move.timed_out:
-        return "timeout"
-    return "queue" if move.queued else "player"
+    ``queue`` (the seat's action queue), ``bot`` or ``player``: its ``Move.source``."""
+    return move.source
 
 
 def source_fields(source: str) -> dict:
     """The ``Move`` fields that record ``source`` (the inverse of ``move_source``, for import)."""
-    return {"timed_out": source == "timeout", "queued": source == "queue"}
+    return {"source": source}
 
 
 def _when(moment: dt.datetime | None) -> str | None:
@@ -64,7 +59,7 @@ def _header(game: Game, kind: str, seats: list[Seat]) -> dict[str, Any]:
                  "created_at": _when(game.created_at), "started_at": _when(game.started_at),
                  "finished_at": _when(game.finished_at)},
         "options": dict(game.options or {}),
-        "seats": [{"seat": s.order, "name": s.user.username, "colour": s.colour} for s in seats],
+        "seats": [{"seat": s.order, "name": s.display_name, "colour": s.colour} for s in seats],
     }
 
 

@@ -75,6 +75,13 @@ class Game(models.Model):
     clock_cap_seconds = models.PositiveIntegerField(
         default=0, help_text="a seat's bank never exceeds this many seconds"
     )
+    absent_bot_level = models.CharField(
+        max_length=20, blank=True,
+        help_text="level (engine.bots.LEVELS) of the bot that plays for an absent player; blank: none",
+    )
+    has_bots = models.BooleanField(
+        default=False, help_text="a bot holds a seat or played for an absent player (keep it unrated)",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -109,14 +116,20 @@ class Game(models.Model):
 
 
 class Seat(models.Model):
-    """A user's place at a game. ``order`` is the engine's seat index once started."""
+    """A place at a game: a user's, or a bot's (``bot_level`` set, no user). ``order`` is the
+    engine's seat index once started."""
 
     COLOURS = ("red", "blue", "green", "yellow")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats",
+        null=True, blank=True, help_text="the player; null for a bot seat",
     )
+    bot_level = models.CharField(
+        max_length=20, blank=True, help_text="level (engine.bots.LEVELS) of the bot in this seat; blank: a human"
+    )
+    bot_name = models.CharField(max_length=40, blank=True, help_text='a bot seat\'s name, e.g. "Bot (Greedy) 1"')
     order = models.PositiveSmallIntegerField()
     colour = models.CharField(max_length=16, blank=True)
     awaiting = models.CharField(
@@ -168,21 +181,46 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "user"], name="seat_unique_user_per_game"),
             models.UniqueConstraint(fields=["game", "order"], name="seat_unique_order_per_game"),
+            models.CheckConstraint(
+                condition=(models.Q(user__isnull=True) & ~models.Q(bot_level=""))
+                | (models.Q(user__isnull=False) & models.Q(bot_level="")),
+                name="seat_user_or_bot",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} at {self.game.name} (seat {self.order})"
+        return f"{self.display_name} at {self.game.name} (seat {self.order})"
+
+    @property
+    def is_bot(self) -> bool:
+        """True for a bot's seat (no user)."""
+        return bool(self.bot_level)
+
+    @property
+    def display_name(self) -> str:
+        """The name pages show: the player's username, or the bot seat's name."""
+        return self.bot_name if self.is_bot else self.user.username
+
+
+class MoveSource(models.TextChoices):
+    """Who made a move. The stored values are stable: never rename them."""
+
+    PLAYER = "player", "Player"
+    QUEUE = "queue", "Action queue"
+    TIMEOUT = "timeout", "Timeout"
+    BOT = "bot", "Bot"
+    SYSTEM = "system", "System"
 
 
 class Move(models.Model):
     """One entry of a game's append-only log: an action and the public events it caused.
 
     ``seat`` is null for an automatic resolution (a simultaneous phase resolved by a task).
-    ``timed_out`` marks an action taken for the seat by the timeout policy
-    (``engine.timeout_action``) when its time ran out; ``queued`` one played from the
-    seat's action queue. A take-back is a move of its own (action ``engine.UNDO``,
-    ``games.services.undo``); the move it took back stays in the log with ``taken_back``
-    set, the one field ever changed on a stored move.
+    ``source`` says who made it: the seat's player, its action queue, the timeout policy
+    (``engine.timeout_action``) when its time ran out, a bot (a bot seat, or the bot playing
+    for an absent player), or the system (a resolution). A take-back is a move of its own
+    (action ``engine.UNDO``, ``games.services.undo``); the move it took back stays in the log
+    with ``taken_back`` set, the one field ever changed on a stored move.
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
@@ -190,8 +228,7 @@ class Move(models.Model):
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     action = models.JSONField()
     events = models.JSONField(default=list)
-    timed_out = models.BooleanField(default=False)
-    queued = models.BooleanField(default=False)
+    source = models.CharField(max_length=10, choices=MoveSource.choices, default=MoveSource.PLAYER)
     taken_back = models.BooleanField(
         default=False, help_text="its player took it back (a later take-back move); still in the log"
     )

@@ -10,13 +10,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Count, F, Prefetch, QuerySet
+from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from games import clock
 from games.models import (
-    ChatChannel, ChatMessage, ChatReader, Game, GameStatus, Invitation, InvitationStatus, Move, PlayerClock, Rating,
-    RatingChange, Seat,
+    ChatChannel, ChatMessage, ChatReader, Game, GameStatus, Invitation, InvitationStatus, Move, MoveSource, PlayerClock,
+    Rating, RatingChange, Seat,
 )
 from games.rules import engine_for, load_game
 
@@ -170,6 +170,12 @@ def finished_game_result(game: Game, user=None) -> FinishedGame:
     return result
 
 
+def bot_move_counts(game: Game) -> dict[int, int]:
+    """Seat order -> how many of its moves in ``game`` a bot made (seats without any left out)."""
+    return dict(Move.objects.filter(game=game, source=MoveSource.BOT).values("seat")
+                .annotate(n=Count("pk")).values_list("seat", "n"))
+
+
 def games_finished_for(user) -> list[FinishedGame]:
     """The user's finished games with results, most recently finished first."""
     games = _user_games(user, GameStatus.FINISHED).order_by("-finished_at")
@@ -259,7 +265,7 @@ def player_record(user) -> PlayerRecord:
         for other in record.results:
             if other is mine or mine.placement is None or other.placement is None:
                 continue
-            h2h = rivals.setdefault(other.seat.user.username, HeadToHead(other.seat.user.username))
+            h2h = rivals.setdefault(other.seat.display_name, HeadToHead(other.seat.display_name))
             h2h.games += 1
             if mine.placement < other.placement:
                 h2h.ahead += 1
@@ -319,6 +325,10 @@ def event_text(event: dict, names: dict[int, str]) -> str:
     return text
 
 
+#: Move sources the log marks on the move's line, with the words it shows.
+MARKED_SOURCES = {MoveSource.TIMEOUT: "timed out", MoveSource.QUEUE: "queued", MoveSource.BOT: "played by a bot"}
+
+
 @dataclass
 class RoundLog:
     """The public events of one round, oldest first."""
@@ -331,9 +341,10 @@ def move_log(moves: list[Move], names: dict[int, str], quiet_line=None) -> list[
     """Every public event of ``moves`` (oldest first) grouped by round, newest round first.
 
     Rounds are numbered from 1; an event of kind ``round`` (carrying ``round``) opens the
-    next group. The first entry of a move taken by the timeout policy is marked ``timed_out``,
-    that of a move played from the action queue ``queued``; every entry of a move its player
-    took back is marked ``taken_back`` (a take-back has its own line). ``quiet_line(move)``, if given,
+    next group. The first entry of a move not made by its player carries the move's
+    ``source`` (``timeout``, ``queue``, ``bot``; "" on every other entry) and its ``mark``,
+    the words the log shows ("played by a bot"); every entry of a move its player took back
+    is marked ``taken_back`` (a take-back has its own line). ``quiet_line(move)``, if given,
     is the text of one line for a move that caused no event (the replay viewer lists every
     step; a planning step has none), or None for no line.
     """
@@ -352,8 +363,8 @@ def move_log(moves: list[Move], names: dict[int, str], quiet_line=None) -> list[
                 "forced": bool(event.get("forced")),
                 "automatic": move.seat is None,
                 # the mark belongs to the move's own line, not to what the game did after it
-                "timed_out": move.timed_out and position == 0,
-                "queued": move.queued and position == 0,
+                "source": move.source if position == 0 and move.source in MARKED_SOURCES else "",
+                "mark": MARKED_SOURCES.get(move.source, "") if position == 0 else "",
                 "taken_back": move.taken_back,  # every line of a move its player took back
             })
     return [r for r in reversed(rounds) if r.entries]
@@ -380,6 +391,29 @@ def games_stalled() -> list[tuple[Any, int]]:
     awaited = Seat.objects.exclude(awaiting="").values("game_id")
     return list(Game.objects.filter(status=GameStatus.ACTIVE).exclude(pk__in=awaited)
                 .values_list("pk", "version"))
+
+
+#: Awaited seats a bot plays: bot seats, and absent players' seats in games with the takeover.
+_BOT_PLAYED = Q(game__status=GameStatus.ACTIVE) & ~Q(awaiting="") & (
+    ~Q(bot_level="") | (Q(absent=True) & ~Q(game__absent_bot_level="")))
+
+
+def bot_turn_waiting(game: Game) -> bool:
+    """True if ``game`` (a ``Game`` row) is active and awaits a seat a bot plays
+    (``games.bots.playing_level``). No query for a game no bot can play in (the poll of
+    every game asks)."""
+    if not game.is_active or not (game.has_bots or game.absent_bot_level):
+        return False
+    bot_played = ~Q(bot_level="") | (Q(absent=True) if game.absent_bot_level else Q(pk__in=[]))
+    return Seat.objects.filter(bot_played, game=game).exclude(awaiting="").exists()
+
+
+def bot_turns_stalled(now: dt.datetime | None = None) -> list[tuple[Any, int]]:
+    """``(game id, version)`` of active games awaiting a seat a bot plays for more than
+    ``GAMES_BOT_STALLED_SECONDS`` at ``now`` (its task was lost; for the sweep)."""
+    cutoff = (now or timezone.now()) - dt.timedelta(seconds=settings.GAMES_BOT_STALLED_SECONDS)
+    return list(Seat.objects.filter(_BOT_PLAYED, awaiting_since__lte=cutoff)
+                .values_list("game_id", F("game__version")).distinct())
 
 
 def open_game_cutoff(now: dt.datetime) -> dt.datetime:

@@ -8,8 +8,12 @@ skipped: the task returns normally (no retry), a sweep goes on with the other ga
 from __future__ import annotations
 
 import logging
+import time
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 
 from celery import shared_task
+from django.conf import settings
 
 from games.errors import GameDamaged
 
@@ -97,3 +101,77 @@ def expire_open_games_task() -> int:
     from games.services import game_expire_open
 
     return sum(game_expire_open(game_id=pk) for pk in games_open_expired())
+
+
+@dataclass
+class _BotChain:
+    """The bot tasks run one inside another in this thread: with eager tasks (the embedded
+    default) each bot move's commit runs the next bot's task at once, inside the request."""
+
+    runs: int = 0
+    started: float = field(default_factory=time.monotonic)
+
+    def spent(self) -> bool:
+        """True once the chain made ``GAMES_BOT_CHAIN_MOVES`` runs or took
+        ``GAMES_BOT_CHAIN_MS`` milliseconds."""
+        return self.runs >= settings.GAMES_BOT_CHAIN_MOVES \
+            or (time.monotonic() - self.started) * 1000 >= settings.GAMES_BOT_CHAIN_MS
+
+
+_bot_chain: ContextVar[_BotChain | None] = ContextVar("games_bot_chain", default=None)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def bot_move_task(game_id: str, version: int) -> bool:
+    """Play the bot move awaited at ``version`` (``services.game_bot_move``, idempotent: a
+    duplicate or stale task does nothing). Returns True if a move was stored.
+
+    Bounded: a chain of bot tasks run one inside another (eager tasks: each move's commit
+    runs the next task in the same request) stops once it is ``_BotChain.spent``; the
+    rest is played on the next page load or poll (``continue_bot_turn``). With a worker
+    each task runs on its own and the chain goes on task by task. A failing bot move is
+    logged and not raised: it must not turn the player's committed request into an error
+    (``play_stalled_bots_task`` tries again).
+    """
+    from games.services import game_bot_move
+
+    chain = _bot_chain.get()
+    token = None
+    if chain is None:
+        chain = _BotChain()
+        token = _bot_chain.set(chain)
+    elif chain.spent():
+        return False
+    chain.runs += 1  # before the call: the next task of the chain runs inside it
+    try:
+        return game_bot_move(game_id=game_id, expected_version=version) is not None
+    except GameDamaged:
+        return False
+    except Exception:  # noqa: BLE001 - see the docstring
+        logger.exception("bot move in game %s at version %s failed", game_id, version)
+        return False
+    finally:
+        if token is not None:
+            _bot_chain.reset(token)
+
+
+def continue_bot_turn(game) -> bool:
+    """On a page load or poll of ``game`` (a ``Game`` row): with eager tasks, play the bot
+    turns a bounded chain left over (``bot_move_task``, run here). With a worker nothing is
+    done here (its chain goes on; the sweep recovers a lost task). True if a move was made."""
+    from games.selectors import bot_turn_waiting
+
+    if not bot_move_task.app.conf.task_always_eager or not bot_turn_waiting(game):
+        return False
+    return bot_move_task(str(game.pk), game.version)
+
+
+@shared_task(ignore_result=True)
+def play_stalled_bots_task() -> int:
+    """Beat sweep (every 2 minutes): play the bot turns awaited for more than
+    ``GAMES_BOT_STALLED_SECONDS`` (their task was lost: broker or worker down), each
+    through the idempotent service at the version seen here. Returns how many moves were
+    made."""
+    from games.selectors import bot_turns_stalled
+
+    return sum(bot_move_task(str(pk), version) for pk, version in bot_turns_stalled())

@@ -104,7 +104,7 @@ def _context(notification: Notification, prefs: Preferences) -> tuple[str, dict]
                  "preferences_url": absolute_url(reverse("notifications-preferences"))}
     if game is not None:
         ctx["game_url"] = game_url(game)
-        ctx["players"] = [s.user.get_username() for s in game.seats.select_related("user")]
+        ctx["players"] = [s.display_name for s in game.seats.select_related("user")]
         if kind != NotificationKind.INVITATION:
             ctx["mute_url"] = unsubscribe_url(user.pk, f"mute:{game.pk}")
     seat = None if game is None else Seat.objects.filter(game=game, user=user).first()

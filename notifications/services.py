@@ -95,11 +95,11 @@ def record_game_notifications(
         kind = NotificationKind.GAME_STARTED if started else NotificationKind.GAME_FINISHED
         rows = [Notification(kind=kind, recipient_id=seat.user_id, game=game,
                              version=game.version, key=key)
-                for seat in Seat.objects.filter(game=game)]
+                for seat in Seat.objects.filter(game=game, user__isnull=False)]
     else:
         rows = [Notification(kind=NotificationKind.TURN, recipient_id=seat.user_id, game=game,
                              version=game.version, key=key)
-                for seat in newly_awaited]
+                for seat in newly_awaited if seat.user_id is not None]
     if not rows:
         return False
     Notification.objects.bulk_create(rows, ignore_conflicts=True)
@@ -154,7 +154,7 @@ def reminders_record(*, now: dt.datetime | None = None) -> list[int]:
     """
     now = now or timezone.now()
     seats = list(
-        Seat.objects.filter(game__status=GameStatus.ACTIVE, awaiting_since__isnull=False)
+        Seat.objects.filter(game__status=GameStatus.ACTIVE, awaiting_since__isnull=False, user__isnull=False)
         .exclude(awaiting="").select_related("game").defer("game__state")
     )
     user_ids = {seat.user_id for seat in seats}

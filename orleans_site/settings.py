@@ -207,6 +207,10 @@ CELERY_BEAT_SCHEDULE: dict = {
     "notifications-reminders": {
         "task": "notifications.tasks.send_reminders_task", "schedule": 300.0,
     },
+    # Bot turns whose bot_move_task was lost (broker or worker down).
+    "games-bots-stalled": {
+        "task": "games.tasks.play_stalled_bots_task", "schedule": 120.0,
+    },
     # Open games nobody started within GAMES_OPEN_GAME_MAX_DAYS are cancelled.
     "games-expire-open": {
         "task": "games.tasks.expire_open_games_task", "schedule": crontab(minute=17),
@@ -350,6 +354,12 @@ GAMES_REMINDER_NO_CLOCK_HOURS = env_int("GAMES_REMINDER_NO_CLOCK_HOURS", 24)
 GAMES_VACATION_DAYS_PER_YEAR = env_int("GAMES_VACATION_DAYS_PER_YEAR", 21)
 # Open games not started within this many days are cancelled (the creator is emailed).
 GAMES_OPEN_GAME_MAX_DAYS = env_int("GAMES_OPEN_GAME_MAX_DAYS", 30)
+# Bots (issue #10): a chain of bot moves run inside one request (eager tasks, the embedded
+# default) stops after this many moves or milliseconds; the next page load or poll goes on.
+GAMES_BOT_CHAIN_MOVES = env_int("GAMES_BOT_CHAIN_MOVES", 25)
+GAMES_BOT_CHAIN_MS = env_int("GAMES_BOT_CHAIN_MS", 3000)
+# The sweep plays a bot turn that has waited this many seconds (its task was lost).
+GAMES_BOT_STALLED_SECONDS = env_int("GAMES_BOT_STALLED_SECONDS", 60)
 
 LOGGING = {
     "version": 1,

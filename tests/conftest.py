@@ -134,6 +134,25 @@ def make_game(db):
 
 
 @pytest.fixture
+def migrator(transactional_db):
+    """``migrator(targets)`` migrates to ``[(app, migration), ...]`` and returns that state's
+    apps; at the end, back to the latest migrations."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connection)
+
+    def migrate(targets):
+        executor.loader.build_graph()
+        executor.migrate(targets)
+        return executor.loader.project_state(targets).apps
+
+    yield migrate
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+@pytest.fixture
 def started_game(make_game, alice, bob):
     """A started two-player game between alice and bob."""
     return make_game(alice, bob, seats=2)
@@ -216,14 +235,16 @@ def frozen_now(monkeypatch):
 
 @pytest.fixture
 def clocked_game(db, frozen_now):
-    """``clocked_game(creator, *joiners, pace="fast", **options)`` -> a started game with a
-    time bank (seats = creator + joiners), created through the services at frozen time."""
+    """``clocked_game(creator, *joiners, pace="fast", absent_bot_level="", **options)`` -> a
+    started game with a time bank (seats = creator + joiners), created through the services
+    at frozen time; no bot takes over an absent player unless ``absent_bot_level`` names one
+    (None: the site's default for clocked games)."""
     from games import services
     from games.access import make_invite_token
 
-    def make(creator, *joiners, pace: str = "fast", **options):
+    def make(creator, *joiners, pace: str = "fast", absent_bot_level: str | None = "", **options):
         game = services.game_create(creator=creator, name="Clocked", max_seats=len(joiners) + 1,
-                                    options=options, pace=pace)
+                                    options=options, pace=pace, absent_bot_level=absent_bot_level)
         for user in joiners:
             services.seat_join(game_id=game.pk, user=user, invite_token=make_invite_token(game))
         game.refresh_from_db()

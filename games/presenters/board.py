@@ -11,6 +11,10 @@ from __future__ import annotations
 from games.presenters.map_geometry import LABEL_PLACEMENT, MAP_HEIGHT, MAP_WIDTH, geometry
 
 SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d4ac0d")
+#: The seat colours' names, so that colour is never the only cue (legend, text descriptions).
+SEAT_COLOUR_NAMES = ("red", "blue", "green", "yellow")
+#: The initials printed on goods tiles (two letters: wine and wool share the first).
+GOOD_INITIALS = {"grain": "Gr", "cheese": "Ch", "wine": "Wi", "wool": "Wo", "brocade": "Br"}
 GOOD_COLOURS = {"grain": "#e9d98b", "cheese": "#f5b041", "wine": "#8e44ad", "wool": "#f0f3f4", "brocade": "#1abc9c"}
 FOLLOWER_COLOURS = {
     "farmer": "#f4f6f7", "boatman": "#3498db", "craftsman": "#a0522d", "trader": "#2c3e50",
@@ -21,6 +25,11 @@ FOLLOWER_COLOURS = {
 def seat_colour(order: int) -> str:
     """Display colour of a seat (by seat order)."""
     return SEAT_COLOURS[order % len(SEAT_COLOURS)]
+
+
+def seat_colour_name(order: int) -> str:
+    """The name of a seat's display colour ("red"), for text alternatives."""
+    return SEAT_COLOUR_NAMES[order % len(SEAT_COLOUR_NAMES)]
 
 
 def map_context(rules, view: dict) -> dict:
@@ -37,7 +46,7 @@ def map_context(rules, view: dict) -> dict:
         spots = []
         for i, good in enumerate(goods):
             offset = (i - (len(goods) - 1) / 2) * 12
-            spots.append({"good": good, "colour": GOOD_COLOURS[good],
+            spots.append({"good": good, "colour": GOOD_COLOURS[good], "initials": GOOD_INITIALS[good],
                           "x": round(g["cx"] * 0.5 + (g["x1"] + g["x2"]) * 0.25 + offset, 1),
                           "y": round(g["cy"] * 0.5 + (g["y1"] + g["y2"]) * 0.25, 1)})
         routes.append({"id": rid, "kind": route.kind, "path": g["path"], "goods": spots,
@@ -57,7 +66,15 @@ def map_context(rules, view: dict) -> dict:
         towns.append({"id": town, "name": name, "x": x, "y": y, "stations": stations, "merchants": tokens,
                       "label": {"x": round(x + dx, 1), "y": round(y + dy, 1), "anchor": anchor},
                       "is_orleans": town in C.MULTI_STATION_TOWNS})
-    return {"width": MAP_WIDTH, "height": MAP_HEIGHT, "routes": routes, "towns": towns}
+    positions = []  # every player's position in words (the map's text alternative)
+    for p in view["players"]:
+        stations = [name for town, name in C.TOWNS.items() for s in view["stations"].get(town, []) if s == p["seat"]]
+        positions.append({"seat": p["seat"], "colour": seat_colour(p["seat"]), "colour_name": seat_colour_name(p["seat"]),
+                          "merchant": C.TOWNS.get(p["merchant"], p["merchant"]), "stations": stations})
+    goods = [{"title": r["title"], "goods": [g["good"] for g in r["goods"]]} for r in routes if r["goods"]]
+    legend = [{"good": g, "colour": c, "initials": GOOD_INITIALS[g]} for g, c in GOOD_COLOURS.items()]
+    return {"width": MAP_WIDTH, "height": MAP_HEIGHT, "routes": routes, "towns": towns, "positions": positions,
+            "route_goods": goods, "goods_legend": legend}
 
 
 def development_context(rules, view: dict) -> list[dict]:

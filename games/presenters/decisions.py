@@ -23,6 +23,19 @@ KIND_PROMPTS = {
 }
 
 
+#: What another seat is doing while the page waits for it (the status line of the others'
+#: pages: never the awaited player's own "your market" wording).
+WAITING_FOR = {
+    "draw": "drawing followers",
+    "plan": "planning",
+    "action": "taking an action",
+    "torture": "paying a debt (torture)",
+    "harvest": "choosing food to return for the Harvest",
+    "technology": "placing a technology tile",
+    "bathhouse": "choosing followers at the Bathhouse",
+}
+
+
 @dataclass
 class Choice:
     """One legal action in a form: its JSON-safe dict and the label shown."""
@@ -91,12 +104,20 @@ class DecisionForm:
         if self.widget != "button" or self.group != "choose" or not self.title:
             return self.submit
         label = self.choices[0].label
-        return self.submit if label == self.title else f"{self.submit}: {label}"
+        if label == self.title:
+            return self.submit
+        # "Draw 0 followers", not "Draw: Draw 0 followers"
+        return label if label.startswith(self.submit) else f"{self.submit}: {label}"
 
     def finish(self, widget: str = "select") -> "DecisionForm":
         """Pick the widget from the number of choices and return the form."""
         self.widget = "button" if len(self.choices) == 1 else widget
         return self
+
+
+def plural(n: int, noun: str) -> str:
+    """``plural(1, "follower")`` -> ``"1 follower"``; ``plural(0, "follower")`` -> ``"0 followers"``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _strip(label: str, prefix: str) -> str:
@@ -142,9 +163,11 @@ def _one_form(items: list[dict], kinds: tuple[str, ...], key: str, title: str, s
 
 def _draw_forms(items: list[dict], me: dict | None) -> list[DecisionForm]:
     hint = ""
-    if me:
-        hint = (f"Bag: {me['bag_size']} · market {me['market_size']}/{me['market_capacity']} · "
-                f"draw count {me['draw_count']}")
+    counts = [i["action"]["count"] for i in items if i["action"]["type"] == "draw"]
+    if me and counts:
+        free = me["market_capacity"] - me["market_size"]
+        hint = (f"You may draw up to {plural(max(counts), 'follower')} now: draw count {me['draw_count']} "
+                f"(Knight track), {me['bag_size']} in your bag, {plural(free, 'free market space')}.")
     forms = _one_form(items, ("draw",), "draw", "Draw followers", "Draw", widget="select", hint=hint)
     if forms and forms[0].widget == "select":
         forms[0].choices.reverse()  # the largest draw first: the usual choice

@@ -18,12 +18,12 @@ from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist
 from django.utils import timezone
 
-from games import clock, rules, selectors, spectators
+from games import bots, clock, rules, selectors, spectators
 from games.access import make_invite_token
 from games.models import Game, Seat
-from games.presenters import board, planning
+from games.presenters import act_board, board, planning
 from games.presenters.chat import ChatPanel, chat_panel
-from games.presenters.decisions import KIND_PROMPTS, decision_context
+from games.presenters.decisions import KIND_PROMPTS, WAITING_FOR, decision_context
 from games.presenters.queue import queue_context
 from games.rules import engine_for
 from games.services.play import moved_independently
@@ -38,7 +38,7 @@ def board_context(rules, view: dict, names: dict[int, str]) -> dict:
     viewer = view.get("seat")
     awaited = [{"seat": s, "name": names.get(s, f"Seat {s + 1}"), "colour": board.seat_colour(s),
                 "kind": view["players"][s].get("awaiting"),
-                "prompt": KIND_PROMPTS.get(view["players"][s].get("awaiting"), "")}
+                "prompt": (KIND_PROMPTS if s == viewer else WAITING_FOR).get(view["players"][s].get("awaiting"), "")}
                for s in view.get("awaiting", [])]
     return {
         "map": board.map_context(rules, view),
@@ -57,6 +57,8 @@ def board_context(rules, view: dict, names: dict[int, str]) -> dict:
 
 
 def _on_vacation(seat: Seat) -> bool:
+    if seat.user is None:  # a bot seat
+        return False
     try:
         return seat.user.player_clock.vacation_since is not None
     except ObjectDoesNotExist:  # never been on vacation
@@ -115,6 +117,9 @@ class SeatInfo:
     """What a game page shows of a ``Seat``: who sits there and their clock; no action
     queue or queue note (the viewer's own queue is the page's ``queue``).
 
+    ``name`` is the player's username or the bot seat's name; ``user`` is None for a bot
+    seat (``is_bot``); ``bot_playing`` is the level label of the bot that plays the seat
+    now (a bot seat's, or the takeover bot's while its player is absent), "" if none.
     ``clock_left`` is the remaining bank as text (None without a clock or once the game is
     not active); ``on_vacation`` whether the player is on vacation.
     """
@@ -122,7 +127,10 @@ class SeatInfo:
     pk: int
     order: int
     colour: str
-    user: UserInfo
+    user: UserInfo | None
+    name: str
+    is_bot: bool
+    bot_playing: str
     awaiting: str
     deadline: dt.datetime | None
     absent: bool
@@ -132,14 +140,19 @@ class SeatInfo:
     accepted: bool = True
 
     @property
-    def user_id(self) -> int:
-        """The player's user id (as ``Seat.user_id``)."""
-        return self.user.pk
+    def user_id(self) -> int | None:
+        """The player's user id (as ``Seat.user_id``; None for a bot seat)."""
+        return self.user.pk if self.user else None
 
     @classmethod
-    def of(cls, seat: Seat, *, clock_left: str | None = None, on_vacation: bool = False) -> "SeatInfo":
-        """The display record of ``seat`` (its user loaded)."""
-        return cls(pk=seat.pk, order=seat.order, colour=seat.colour, user=UserInfo(seat.user_id, seat.user.username),
+    def of(cls, seat: Seat, *, clock_left: str | None = None, on_vacation: bool = False,
+           game: Game | None = None) -> "SeatInfo":
+        """The display record of ``seat`` (its user loaded; ``game``: its game, for the
+        takeover bot)."""
+        level = bots.playing_level(game or seat.game, seat)
+        return cls(pk=seat.pk, order=seat.order, colour=seat.colour,
+                   user=UserInfo(seat.user_id, seat.user.username) if seat.user else None,
+                   name=seat.display_name, is_bot=seat.is_bot, bot_playing=bots.label(level) if level else "",
                    awaiting=seat.awaiting, deadline=seat.deadline, absent=seat.absent,
                    votes_to_end=seat.votes_to_end, clock_left=clock_left, on_vacation=on_vacation,
                    accepted=seat.accepted)
@@ -148,12 +161,13 @@ class SeatInfo:
 @dataclass(frozen=True)
 class ResultLine:
     """One player's line of a finished game's scores (``selectors.PlayerResult`` with the
-    seat as a ``SeatInfo``)."""
+    seat as a ``SeatInfo``); ``bot_moves``: how many of the seat's moves a bot made."""
 
     seat: SeatInfo
     score: Any
     placement: int | None
     breakdown: dict | None
+    bot_moves: int = 0
 
 
 @dataclass(frozen=True)
@@ -166,9 +180,10 @@ class GameResult:
 
 def _result(game: Game, viewer: Seat | None, seats: dict[int, SeatInfo]) -> GameResult:
     finished = selectors.finished_game_result(game, viewer.user if viewer else None)
+    by_bot = selectors.bot_move_counts(game)
 
     def line(r) -> ResultLine:
-        return ResultLine(seats[r.seat.pk], r.score, r.placement, r.breakdown)
+        return ResultLine(seats[r.seat.pk], r.score, r.placement, r.breakdown, by_bot.get(r.seat.order, 0))
 
     return GameResult(results=[line(r) for r in finished.results],
                       viewer=line(finished.viewer) if finished.viewer else None)
@@ -178,15 +193,16 @@ def seat_infos(game: Game, seats: list[Seat]) -> list[SeatInfo]:
     """Every seat of ``game`` as the page shows it, with ``clock_left`` and ``on_vacation``."""
     now = timezone.now()
     running = clock.has_clock(game) and game.is_active
-    return [SeatInfo.of(s, clock_left=clock.format_duration(clock.remaining(s, now)) if running else None,
-                        on_vacation=_on_vacation(s)) for s in seats]
+    return [SeatInfo.of(s, clock_left=clock.format_duration(clock.remaining(s, now))
+                        if running and not s.is_bot else None,
+                        on_vacation=_on_vacation(s), game=game) for s in seats]
 
 
 def seat_clocks(game: Game, seats: list[SeatInfo], viewer: SeatInfo | None) -> dict:
     """The game's pace, the end-of-game vote when a seat is absent, and whether the viewer
     may vote to end the game."""
-    present = [s for s in seats if not s.absent]
-    absent = game.is_active and len(present) < len(seats)
+    present = [s for s in seats if not s.absent and not s.is_bot]  # the players who vote
+    absent = game.is_active and any(s.absent for s in seats)
     return {
         "pace": clock.pace_of(game),
         "end_vote": {"agree": sum(s.votes_to_end for s in present), "of": len(present)}
@@ -235,10 +251,10 @@ def rematch_info(game: Game, seat: Seat | None) -> RematchInfo | None:
         seats = list(rematch.seats.select_related("user"))
         viewer = next((s for s in seats if seat is not None and s.user_id == seat.user_id), None)
         return RematchInfo(pk=rematch.pk, is_open=rematch.is_open, accepted=bool(viewer and viewer.accepted),
-                           waiting_for=tuple(s.user.username for s in seats if not s.accepted))
+                           waiting_for=tuple(s.display_name for s in seats if not s.accepted))
     if game.is_open and game.rematch_of_id is not None:
         return RematchInfo(pk=game.pk, is_open=True, of_name=game.rematch_of.name,
-                           waiting_for=tuple(s.user.username for s in game.seats.select_related("user")
+                           waiting_for=tuple(s.display_name for s in game.seats.select_related("user")
                                              if not s.accepted))
     return None
 
@@ -250,7 +266,8 @@ class GamePage:
     ``game``/``seat``/``seats`` are display records (``GameInfo``, ``SeatInfo``); ``view``
     and ``actions`` the viewer's ``engine.view`` and legal actions (with the viewer's draft
     plan applied while it plans, ``planning.apply_draft``); ``board``, ``decision``,
-    ``plan`` (the planning board, while the viewer plans), ``queue`` (the viewer's own
+    ``plan`` (the planning board, while the viewer plans), ``act`` (the board's
+    targets for the other decisions played on it, ``act_board.act_context``), ``queue`` (the viewer's own
     queue panel), ``log`` the presenters' contexts. Fields a page of an open or cancelled
     game has no use for stay at their defaults.
     """
@@ -271,6 +288,7 @@ class GamePage:
     board: dict | None = None
     decision: dict | None = None
     plan: dict | None = None
+    act: dict | None = None
     queue: dict | None = None
     log: list = field(default_factory=list)
     decision_since: int = 0
@@ -303,6 +321,7 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
     page = GamePage(game=GameInfo.of(game), seat=viewer, seats=seats, flash=flash,
                     poll_seconds=settings.GAMES_POLL_SECONDS)
     if game.is_open:
+        page.pace = clock.pace_of(game)  # shown with the options in the lobby
         page.free_seats = game.max_seats - len(seats)
         page.invite_token = make_invite_token(game) if seat is not None and game.rematch_of_id is None else None
         page.rematch = rematch_info(game, seat)
@@ -327,13 +346,15 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
     page.awaited_seats = [s for s in seats if s.awaiting]
     clocks = seat_clocks(game, seats, viewer)
     page.pace, page.end_vote, page.can_vote_end = clocks["pace"], clocks["end_vote"], clocks["can_vote_end"]
-    names = {s.order: s.user.username for s in seats}
+    names = {s.order: s.name for s in seats}
     page.board = board_for(rules_engine, page.view, names) if board_for else None
     page.decision = decision_context(rules_engine, page.view, page.actions)
     if planning_now:
         page.plan = planning.plan_context(
             rules_engine, state, seat.order, page.view, page.actions,
             key=f"{game.pk}:{seat.order}:{page.view['round']}", draft=draft, sent=plan_draft or "")
+    elif page.board and game.is_active:
+        page.act = act_board.act_context(rules_engine, page.view, page.actions, page.decision["kind"])
     page.queue = (queue_context(rules_engine, page.view, seat, limit=ACTION_QUEUE_LIMIT,
                                 options=selectors.queue_options_for_seat(game, state, seat))
                   if page.board else None)

@@ -139,7 +139,7 @@ def replay_context(game: Game, seat: Seat | None, step: int | None) -> dict:
     reveal = game.is_finished and rules_engine.is_over(state)
     last = game.version
     step = last if step is None else max(0, min(step, last))
-    names = {s.order: s.user.username for s in game.seats.select_related("user")}
+    names = {s.order: s.display_name for s in game.seats.select_related("user")}
     who = _viewer_key(reveal, seat)
     timeline_key = f"games:replay:{game.pk}:{game.engine_version}:{game.version}:timeline"
     step_key = f"games:replay:{game.pk}:{game.engine_version}:{who}:{step}"

@@ -4,6 +4,7 @@
   game_set_public
 - ``play``: game_submit_action, game_resolve, game_timeout, game_vote_end
 - ``queue``: seat_queue_change (the action queue)
+- ``bots``: game_bot_move (a bot's move), seat_take_back (back from the takeover bot)
 - ``undo``: game_take_back (a player takes back their own last decision)
 - ``ratings``: game_rate (openskill ratings from a finished rated game, once)
 - ``chat``: chat_post, chat_mark_read, chat_mute
@@ -25,13 +26,14 @@ through unchanged; a game whose state cannot be loaded raises ``GameDamaged``
 from __future__ import annotations
 
 from games.errors import (
-    AlreadySeated, GameFull, GameNotFound, InvalidGameOptions, InvitationError, InviteRequired, NoAbsentPlayer, NotCreator,
+    AlreadySeated, GameFull, GameNotFound, InvalidGameOptions, InvitationError, InviteRequired, NoAbsentPlayer, NotAbsent, NotCreator,
     NotEnoughPlayers, NotSeated, QueueChanged, QueueError, ServiceError, StaleVersion, VacationError, WrongStatus,
 )
 from games.selectors import (
     open_game_cutoff, seats_past_deadline, vacation_allowance_seconds, vacation_days_left, vacation_used_seconds,
     vacations_used_up,
 )  # reads that lived here before the split
+from games.services.bots import game_bot_move, seat_take_back
 from games.services.chat import chat_mark_read, chat_mute, chat_post
 from games.services.clocks import vacation_start, vacation_stop
 from games.services.invitations import invitation_accept, invitation_create, invitation_decline
@@ -53,15 +55,16 @@ from games.services.undo import game_take_back
 __all__ = [
     "ACTION_QUEUE_LIMIT", "MAX_TIMEOUT_ACTIONS", "STALE_WINDOW",
     "AlreadySeated", "GameFull", "GameId", "GameNotFound", "InvalidGameOptions", "InvitationError", "InviteRequired",
-    "NoAbsentPlayer", "NotCreator", "NotEnoughPlayers", "NotSeated", "QueueChanged", "QueueError",
+    "NoAbsentPlayer", "NotAbsent", "NotCreator", "NotEnoughPlayers", "NotSeated", "QueueChanged", "QueueError",
     "ServiceError", "StaleVersion", "VacationError", "WrongStatus",
     "_only_others_moved_independently",
     "chat_mark_read", "chat_mute", "chat_post", "game_rematch", "rematch_accept", "rematch_decline",
     "NotRepairable", "Repair", "game_rebuild_snapshot", "ImportRefused", "game_import",
-    "game_cancel", "game_create", "game_expire_open", "game_resolve", "game_start", "game_submit_action",
-    "game_rate", "game_set_public", "game_take_back", "game_timeout", "game_vote_end", "invitation_accept", "invitation_create", "invitation_decline",
+    "game_bot_move", "game_cancel", "game_create", "game_expire_open", "game_resolve", "game_start", "game_submit_action",
+    "game_rate", "game_set_public", "game_take_back", "game_timeout", "game_vote_end",
+    "invitation_accept", "invitation_create", "invitation_decline",
     "moved_independently", "open_game_cutoff",
-    "seat_join", "seat_leave", "seat_queue_change", "seats_past_deadline",
+    "seat_join", "seat_leave", "seat_queue_change", "seat_take_back", "seats_past_deadline",
     "vacation_allowance_seconds", "vacation_days_left", "vacation_start", "vacation_stop",
     "vacation_used_seconds", "vacations_used_up",
 ]

@@ -24,10 +24,16 @@ def _player_decided(game: Game, seat: Seat) -> None:
     more the votes to end the game are dropped. Caller holds the game row lock."""
     if clock.has_clock(game):
         clock.decide(seat, game, timezone.now())
+    _player_back(game, seat, ["bank_seconds", "clock_started_at", "deadline"])
+
+
+def _player_back(game: Game, seat: Seat, also_save: list[str] = ()) -> None:
+    """The seat's player is present: reset its timeout count and absence (saved with the
+    fields ``also_save``); when no seat is absent any more the votes to end the game are
+    dropped. Caller holds the game row lock."""
     was_absent = seat.absent
     seat.timeouts_in_a_row, seat.absent = 0, False
-    seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline",
-                             "timeouts_in_a_row", "absent"])
+    seat.save(update_fields=[*also_save, "timeouts_in_a_row", "absent"])
     if was_absent and not Seat.objects.filter(game=game, absent=True).exists():
         Seat.objects.filter(game=game).update(votes_to_end=False)
 

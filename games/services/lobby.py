@@ -14,7 +14,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games import clock
+from games import bots as site_bots, clock
 from games.access import check_invite_token
 from games.errors import (
     AlreadySeated, GameFull, InvalidGameName, InvalidGameOptions, InviteRequired, NotCreator, NotEnoughPlayers, NotSeated,
@@ -65,12 +65,34 @@ def _start(game: Game) -> None:
     outbox.game_changed(game, newly_awaited=_sync_awaiting(game, state), started=True)
 
 
+def _check_bots(rules: str, bots: list[str], absent_bot_level: str | None, max_seats: int,
+                clocked: bool) -> str:
+    """Check the bot seats' levels (``bots``) and the takeover level; return the takeover
+    level to store ("" for none; None: a clocked game gets ``default_takeover_level``).
+    Raises ``InvalidGameOptions``."""
+    offered = site_bots.levels(rules)
+    for level in [*bots, absent_bot_level or ""]:
+        if level and level not in offered:
+            raise InvalidGameOptions(f"There is no {level!r} bot.")
+    if len(bots) >= max_seats:
+        raise InvalidGameOptions(site_bots.room_for_bots(max_seats))
+    if absent_bot_level is None:
+        return site_bots.default_takeover_level(rules) if clocked else ""
+    return absent_bot_level
+
+
 @transaction.atomic
 def game_create(
     *, creator, name: str, max_seats: int, options: dict, is_public: bool = True,
-    seed: int | None = None, pace: str = "none", rules: str | None = None, rated: bool = True,
+    seed: int | None = None, pace: str = "none", rules: str | None = None,
+    bots: list[str] = (), absent_bot_level: str | None = None, rated: bool = True,
 ) -> Game:
     """Open a new game in the lobby with ``creator`` in the first seat.
+
+    ``bots`` are the levels (``games.bots.levels``) of bot seats taken at once after the
+    creator's, named "Bot (<level>) 1", 2...; when they fill the game it starts at once.
+    ``absent_bot_level`` is the level of the bot that plays for an absent player ("" for
+    none; None: on for a game with a clock, at ``default_takeover_level``, off without).
 
     ``options`` are engine option names (see ``engine.GameOptions``) without ``players``;
     they are validated by the engine. ``seed`` fixes the engine seed (playtests, tests);
@@ -79,7 +101,8 @@ def game_create(
     None: ``default_rules()``). ``rated``: its result updates the players' ratings
     (``services.ratings``; a game that gets a bot seat is never rated). ``name`` must be plain text (no line breaks or other
     control characters) of at most 80 characters; blank gives "<creator>'s game".
-    Raises ``InvalidGameName``, ``InvalidGameOptions``, ``UnknownRules``.
+    Raises ``InvalidGameName``, ``InvalidGameOptions`` (also for an unknown bot level or
+    bots filling every seat), ``UnknownRules``.
     """
     try:
         name = check_name(name, max_length=Game._meta.get_field("name").max_length)
@@ -98,6 +121,8 @@ def game_create(
         checked = rules_engine.GameOptions.from_dict({**options, "players": max_seats})
     except rules_engine.InvalidOptions as exc:
         raise InvalidGameOptions(player_message(exc), code=getattr(exc, "code", None)) from exc
+    bots = list(bots)
+    absent_bot_level = _check_bots(rules, bots, absent_bot_level, max_seats, chosen.initial > 0)
     game = Game.objects.create(
         name=name or f"{creator}'s game",
         creator=creator,
@@ -106,13 +131,19 @@ def game_create(
         rules=rules,
         engine_version=rules_engine.ENGINE_VERSION,
         is_public=is_public,
-        rated=rated,
+        rated=rated and not bots,  # a game with a bot seat is never rated
         clock_initial_seconds=chosen.initial,
         clock_increment_seconds=chosen.increment,
         clock_cap_seconds=chosen.cap,
+        absent_bot_level=absent_bot_level,
+        has_bots=bool(bots),
         **({} if seed is None else {"seed": seed}),
     )
     Seat.objects.create(game=game, user=creator, order=0)
+    for number, level in enumerate(bots, start=1):
+        Seat.objects.create(game=game, order=number, bot_level=level, bot_name=site_bots.seat_name(level, number))
+    if 1 + len(bots) == max_seats:
+        _start(game)
     return game
 
 

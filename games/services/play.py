@@ -18,14 +18,14 @@ from django.utils import timezone
 
 from games import clock
 from games.errors import NoAbsentPlayer, NotSeated, StaleVersion
-from games.models import Game, GameStatus, Move, Seat
+from games.models import Game, GameStatus, Move, MoveSource, Seat
 from games.rules import RulesEngine, load_game
 from games.services import outbox
 from games.services.clocks import _player_decided
 from games.services.locks import GameId, _lock_game, _require_status
 from games.services.queue import _play_queues, _save_queue_after_move
 from games.services.ratings import game_rate
-from games.services.store import _store, _sync_awaiting
+from games.services.store import _queue_bot_move, _store, _sync_awaiting
 
 #: How many moves back a page may be and still be checked for independence.
 STALE_WINDOW = 40
@@ -78,12 +78,23 @@ def game_submit_action(*, game_id: GameId, user, action: dict, expected_version:
         raise StaleVersion(expected=expected_version, actual=game.version, code=rules_engine.STALE)
     if seat is None:
         raise NotSeated("You do not have a seat at this game.")
+    return _play_move(game, rules_engine, state, seat, action, source=MoveSource.PLAYER)
+
+
+def _play_move(game: Game, rules_engine: RulesEngine, state, seat: Seat, action: dict, *,
+               source: str) -> Move:
+    """Apply ``action`` for ``seat`` and store it: the write path shared by a player's
+    submission and a bot's move. The engine's ``apply`` validates it (its ``RulesError``
+    propagates, nothing is written). A player's decision (``source`` player, not a
+    provisional planning step) charges their clock and brings an absent player back; a
+    bot's move leaves the seat absent. Then the seat's queue is kept in step, the move is
+    stored and the queues that can play now are played. Caller holds the game row lock."""
     new_state, events = rules_engine.apply(state, seat.order, action)
     # a provisional planning step (placing, taking back) is no decision: repeating it buys no time
-    if not rules_engine.is_provisional(action):
+    if source == MoveSource.PLAYER and not rules_engine.is_provisional(action):
         _player_decided(game, seat)
     _save_queue_after_move(rules_engine, seat, action)
-    move = _store(game, new_state, seat=seat.order, action=action, events=events)
+    move = _store(game, new_state, seat=seat.order, action=action, events=events, source=source)
     _play_queues(game, new_state)
     return move
 
@@ -121,8 +132,8 @@ def game_timeout(*, game_id: GameId, seat_order: int, expected_version: int,
     that runs twice, or two sweeps racing, time a seat out once. Otherwise
     the engine's ``timeout_action`` is applied for the seat, within the round and phase it
     timed out in, until it is no longer awaited (a
-    draw is followed by the plan's submission), each action stored as a move marked
-    ``timed_out``. The seat's bank becomes the increment, its consecutive timeouts grow by
+    draw is followed by the plan's submission), each action stored as a move of source
+    ``timeout``. The seat's bank becomes the increment, its consecutive timeouts grow by
     one, and after ``GAMES_ABSENT_AFTER_TIMEOUTS`` of them it is marked absent. The player
     gets a "you were timed out" email. Returns the moves stored.
     """
@@ -145,7 +156,7 @@ def game_timeout(*, game_id: GameId, seat_order: int, expected_version: int,
             break
         state, events = rules_engine.apply(state, seat_order, action)
         moves.append(_store(game, state, seat=seat_order, action=action, events=events,
-                            timed_out=True))
+                            source=MoveSource.TIMEOUT))
     seat.refresh_from_db()
     clock.after_timeout(seat, game, now)
     seat.timeouts_in_a_row += 1
@@ -154,6 +165,8 @@ def game_timeout(*, game_id: GameId, seat_order: int, expected_version: int,
                              "timeouts_in_a_row", "absent"])
     outbox.seat_timed_out(game, seat, moves=len(moves))
     _play_queues(game, state)
+    # an absent seat may now be played by the takeover bot
+    _queue_bot_move(game, list(Seat.objects.filter(game=game).exclude(awaiting="")))
     outbox.deliver_game(game)
     return moves
 
@@ -179,7 +192,7 @@ def game_vote_end(*, game_id: GameId, user) -> bool:
     if not mine.votes_to_end:
         mine.votes_to_end = True
         mine.save(update_fields=["votes_to_end"])
-    if not all(s.votes_to_end for s in seats if not s.absent):
+    if not all(s.votes_to_end for s in seats if not s.absent and not s.is_bot):
         return False
     game.status = GameStatus.FINISHED
     game.finished_at = timezone.now()

@@ -11,7 +11,7 @@ from typing import Any
 from django.db import transaction
 
 from games.errors import NotSeated, QueueChanged, QueueError
-from games.models import Game, GameStatus, Seat
+from games.models import Game, GameStatus, MoveSource, Seat
 from games.rules import RulesEngine, engine_for, load_game
 from games.services.clocks import _player_decided
 from games.services.locks import GameId, _lock_game, _require_status
@@ -100,7 +100,7 @@ def _play_queues(game: Game, state: Any) -> None:
         _save_queue_after_move(rules_engine, seat, detail)
         _player_decided(game, seat)
         state, events = rules_engine.apply(state, seat.order, detail)
-        _store(game, state, seat=seat.order, action=detail, events=events, queued=True)
+        _store(game, state, seat=seat.order, action=detail, events=events, source=MoveSource.QUEUE)
 
 
 def _lock_queue(game_id: GameId, user) -> tuple[Game, Seat, RulesEngine, Any]:

@@ -4,7 +4,7 @@ The arithmetic is the ``openskill`` library's (its Plackett-Luce model, default
 parameters: mu 25, sigma 25/3); the site only feeds it each finished rated game's places
 from the engine's ranking (``outcome["ranking"]``, RULES §10.3: players tied after the
 development tie-break share a place, and openskill treats a shared rank as a tie). A game
-is rated when it was created rated, has no bot seat (``has_bots``) and was not imported;
+is rated when it was created rated, no bot played in it (``has_bots``) and it was not imported;
 a game ended early by vote is rated by its score as it stood.
 """
 from __future__ import annotations
@@ -20,9 +20,9 @@ MODEL = PlackettLuce()
 
 
 def has_bots(game: Game) -> bool:
-    """True if a seat of ``game`` is played by a bot: the one place the ratings ask (bot
-    seats, ``Game.has_bots``, arrive from another branch; until then no game has one)."""
-    return bool(getattr(game, "has_bots", False))
+    """True if a bot held a seat of ``game`` or played for an absent player
+    (``Game.has_bots``): the one place the ratings ask."""
+    return game.has_bots
 
 
 def is_rateable(game: Game) -> bool:

@@ -43,7 +43,8 @@ def game_rematch(*, game_id: GameId, user) -> Game:
     The new game has the same players, options, pace, rules and visibility (a new seed);
     seat *i* of the finished game sits at *i - 1* (the first goes last). The asker has
     accepted; each other player is invited (home page and email) and the game starts when
-    all have accepted. Asking again, or asking when another player already did, accepts
+    all have accepted (bot seats come back as they were and accept at once: against bots
+    only, it starts now). Asking again, or asking when another player already did, accepts
     that rematch instead of opening a second one; after a declined rematch a new one can be
     asked for. Raises ``RematchError`` (game not finished, not a player), ``GameNotFound``.
     """
@@ -66,11 +67,16 @@ def game_rematch(*, game_id: GameId, user) -> Game:
         rules=game.rules, engine_version=engine_named(game.rules).ENGINE_VERSION, is_public=game.is_public, rated=game.rated,
         clock_initial_seconds=game.clock_initial_seconds, clock_increment_seconds=game.clock_increment_seconds,
         clock_cap_seconds=game.clock_cap_seconds, rematch_of=game,
+        absent_bot_level=game.absent_bot_level, has_bots=any(s.is_bot for s in seats),
     )
     rotated = seats[1:] + seats[:1]
-    for order, seat in enumerate(rotated):
-        Seat.objects.create(game=rematch, user=seat.user, order=order, accepted=seat.user_id == user.pk)
-    outbox.rematch_offered(rematch, inviter=user, invitees=[s.user for s in rotated if s.user_id != user.pk])
+    for order, seat in enumerate(rotated):  # bots come back too, and accept at once
+        Seat.objects.create(game=rematch, user=seat.user, bot_level=seat.bot_level, bot_name=seat.bot_name,
+                            order=order, accepted=seat.is_bot or seat.user_id == user.pk)
+    invitees = [s.user for s in rotated if not s.is_bot and s.user_id != user.pk]
+    outbox.rematch_offered(rematch, inviter=user, invitees=invitees)
+    if not invitees:  # only bots to ask: it starts now
+        _start(rematch)
     return rematch
 
 

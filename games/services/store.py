@@ -11,12 +11,13 @@ from typing import Any
 from django.utils import timezone
 
 from games import clock
-from games.models import Game, GameStatus, Move, Seat
+from games.bots import playing_level
+from games.models import Game, GameStatus, Move, MoveSource, Seat
 from games.rules import engine_for
 from games.selectors import users_on_vacation
 from games.services import outbox
 from games.services.ratings import game_rate
-from games.tasks import resolve_game_task
+from games.tasks import bot_move_task, resolve_game_task
 from orleans_site.tasks import enqueue_on_commit
 
 
@@ -34,10 +35,12 @@ def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
     start or stop their clocks.
 
     Returns the seats that are awaited now and were not before (a change of decision kind
-    while still awaited, e.g. draw then plan, does not count); ``awaiting_since`` is set
+    while still awaited, e.g. draw then plan, does not count), without those a bot plays
+    (nobody is told of a bot's turn); ``awaiting_since`` is set
     when a seat becomes awaited and cleared when it no longer is. In a game with a clock a
-    newly awaited seat's clock starts (unless its player is on vacation) and a seat no
-    longer awaited has its clock stopped, charged for the time it ran.
+    newly awaited seat's clock starts (unless its player is on vacation, or it is a bot
+    seat) and a seat no longer awaited has its clock stopped, charged for the time it ran.
+    If a bot plays an awaited seat, its move is queued on commit (``_queue_bot_move``).
 
     A seat whose action queue plays its move now (``_queue_verdict`` says ``play``; the
     caller plays it next, ``queue._play_queues``) is left as it was: a queued turn is not
@@ -56,9 +59,10 @@ def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
     for seat in changing:
         kind = str(awaited.get(seat.order, ""))
         if not seat.awaiting:
-            newly_awaited.append(seat)
+            if not playing_level(game, seat):
+                newly_awaited.append(seat)
             seat.awaiting_since = now
-            if clock.has_clock(game) and seat.user_id not in on_vacation:
+            if clock.has_clock(game) and not seat.is_bot and seat.user_id not in on_vacation:
                 clock.start(seat, now)
         elif not kind:
             seat.awaiting_since = None
@@ -66,21 +70,29 @@ def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
         seat.awaiting = kind
         seat.save(update_fields=["awaiting", "awaiting_since", "bank_seconds",
                                  "clock_started_at", "deadline"])
+    _queue_bot_move(game, [seat for seat in seats if seat.awaiting])
     return newly_awaited
 
 
+def _queue_bot_move(game: Game, awaited: list[Seat]) -> None:
+    """Queue ``bot_move_task`` on commit at the game's current version if a bot plays one
+    of the ``awaited`` seats (a task of an older version finds the game moved on and does
+    nothing). Caller holds the game row lock."""
+    if game.status == GameStatus.ACTIVE and any(playing_level(game, seat) for seat in awaited):
+        enqueue_on_commit(bot_move_task, str(game.id), game.version)
+
 
 def _store(game: Game, state: Any, *, seat: int | None, action: dict, events: list,
-           timed_out: bool = False, queued: bool = False) -> Move:
+           source: str = MoveSource.PLAYER) -> Move:
     """Append the move, store the new snapshot, bump the version, finish if over (and
     rate the finished game, ``ratings.game_rate``).
 
-    Caller holds the game row lock. ``timed_out`` marks a move of the timeout policy,
-    ``queued`` one played from the seat's action queue.
+    Caller holds the game row lock. ``source`` (a ``MoveSource``) says who made the move;
+    a resolution (``seat`` None) is always the system's.
     """
     move = Move.objects.create(
         game=game, seq=game.version + 1, seat=seat, action=action, events=list(events),
-        timed_out=timed_out, queued=queued,
+        source=MoveSource.SYSTEM if seat is None else source,
     )
     rules_engine = engine_for(game)
     game.state = rules_engine.to_json(state)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 from games import rules
 
@@ -91,9 +91,11 @@ def seat_token(colour, title: str = "") -> str:
 
 @register.simple_tag
 def good_token(good, count=None) -> str:
-    """A goods tile in its colour, with a count if given."""
+    """A goods tile in its colour with its initials ("Wi"), or with a count if given."""
+    from games.presenters.board import GOOD_INITIALS
+
     label = good if count is None else f"{count} {good}"
-    text = "" if count is None else str(count)
+    text = GOOD_INITIALS.get(str(good), str(good)[:2].title()) if count is None else str(count)
     return format_html('<span class="good g-{}" title="{}">{}</span>', good, label, text)
 
 
@@ -107,8 +109,49 @@ def get_item(mapping, key):
 
 
 @register.filter
+def pace_label(value) -> str:
+    """A game's clock as the lobby shows it, from a ``games.clock.Pace`` or a game row (its
+    clock fields, ``clock.pace_of``): ``"Normal: 3 days, +1 day per decision, at most 6 d"``."""
+    from games.clock import Pace, format_duration, pace_of
+
+    pace = value if isinstance(value, Pace) else pace_of(value)
+    if not pace.initial:
+        return pace.label
+    if pace.name == "custom":
+        return (f"Custom clock: {format_duration(pace.initial)}, +{format_duration(pace.increment)} per decision, "
+                f"at most {format_duration(pace.cap)}")
+    return f"{pace.label}, at most {format_duration(pace.cap)}"
+
+
+@register.filter
 def seconds_as_duration(value) -> str:
     """Seconds as ``"2 d 3 h"`` (see ``games.clock.format_duration``)."""
     from games.clock import format_duration
 
     return format_duration(value)
+
+
+@register.simple_tag(takes_context=True)
+def act_form(context, choice: dict, cls: str, text: str = "") -> str:
+    """One legal action of the board (``games.presenters.act_board`` choice: ``action``,
+    ``label``, and what it names: ``route``, ``good``, ``deeds``, ``place_tile``) as a form
+    posting it to the game's ``games-act`` endpoint, like the text view's forms; its button
+    (class ``cls``, showing ``text`` or the label) carries ``data-act-target`` and the names
+    as ``data-*`` for static/js/act.js. A tag, not an include: a board has dozens."""
+    from django.urls import reverse
+
+    game = context["game"]
+    url = reverse("games-act", kwargs={"game_id": game.pk})
+    names = format_html_join("", ' data-{}="{}"', (
+        (attr, value) for attr, value in (
+            ("route", choice.get("route")), ("good", choice.get("good")),
+            ("deeds", " ".join(choice.get("deeds") or [])), ("place-tile", choice.get("place_tile")))
+        if value))
+    return format_html(
+        '<form class="board-act" method="post" action="{}" hx-post="{}" hx-swap="none" hx-disabled-elt="find button">'
+        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+        '<input type="hidden" name="expected_version" value="{}">'
+        '<input type="hidden" name="action" value="{}">'
+        '<button type="submit" class="{}" data-act-target title="{}"{}>{}</button></form>',
+        url, url, str(context.get("csrf_token", "")), game.version, compact_json(choice["action"]),
+        cls, choice["label"], names, text or choice["label"])

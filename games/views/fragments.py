@@ -18,6 +18,7 @@ from games.presenters.page import game_context
 from games.selectors import chat_last_id, chat_read_channels
 from games.services import game_submit_action, game_take_back, seat_queue_change
 from games.spectators import note_spectator
+from games.tasks import continue_bot_turn
 from games.views.errors import game_errors
 from games.views.regions import render_flash, render_regions
 
@@ -99,6 +100,8 @@ def poll(request: HttpRequest, game_id) -> HttpResponse:
         return HttpResponse(status=204)
     if not (game.is_active or game.is_finished):
         return HttpResponseStopPolling()
+    if game.is_active and continue_bot_turn(game):  # eager tasks: the bots' chain goes on
+        game.refresh_from_db()
     if seat is None and game.is_active:
         note_spectator(game, request.user)  # the list of who is watching (games.spectators)
     try:

@@ -1,5 +1,6 @@
-"""Lobby form posts: join, leave, start, cancel, public/private, and the vote to end a game
-with an absent player. Each calls one service and redirects."""
+"""Lobby form posts: join, leave, start, cancel, public/private, the vote to end a game
+with an absent player and taking a seat back from the bot. Each calls one service and
+redirects."""
 from __future__ import annotations
 
 from django.contrib import messages
@@ -68,6 +69,16 @@ def vote_end(request: HttpRequest, game_id) -> HttpResponse:
     else:
         messages.success(request, "Your vote is recorded; the game ends when every present "
                                   "player agrees.")
+    return redirect("games-detail", game_id=game_id)
+
+
+@require_POST
+@login_required
+@game_errors
+def take_back(request: HttpRequest, game_id) -> HttpResponse:
+    """An absent player takes their seat back from the bot that plays it."""
+    services.seat_take_back(game_id=game_id, user=request.user)
+    messages.success(request, "Welcome back: you play your seat again.")
     return redirect("games-detail", game_id=game_id)
 
 

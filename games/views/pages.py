@@ -14,12 +14,13 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games import selectors
 from games.access import get_game_for_user_or_404, invited_game_closed
-from games.forms import GameCreateForm, JoinForm
+from games.forms import GameCreateForm, JoinForm, PlayBotsForm
 from games.errors import GameDamaged, InvalidGameName, InvalidGameOptions
 from games.presenters.home import waiting_rows
 from games.presenters.page import game_context
 from games.services import game_create
 from games.spectators import note_spectator
+from games.tasks import continue_bot_turn
 from games.views.errors import damaged_page
 from games.views.regions import render_region_map
 
@@ -28,8 +29,12 @@ from games.views.regions import render_region_map
 def home(request: HttpRequest) -> HttpResponse:
     """"Waiting for you": every game awaiting the user's decision (most urgent first, with
     the decision and the time left), the rematches and invitations to answer; then open
-    public tables with a free seat."""
-    context = {"waiting": [], "invitations": [], "rematches": [],
+    public tables with a free seat, and "Play against bots"."""
+    return _home(request, PlayBotsForm())
+
+
+def _home(request: HttpRequest, bots_form: PlayBotsForm, status: int = 200) -> HttpResponse:
+    context = {"bots_form": bots_form, "waiting": [], "invitations": [], "rematches": [],
                "open_games": selectors.open_tables_for(request.user)}
     if request.user.is_authenticated:
         seats = list(selectors.seats_waiting_for(request.user))
@@ -39,7 +44,7 @@ def home(request: HttpRequest) -> HttpResponse:
             invitations=list(selectors.invitations_for(request.user)),
             rematches=list(selectors.rematches_awaiting(request.user)),
         )
-    return render(request, "games/home.html", context)
+    return render(request, "games/home.html", context, status=status)
 
 
 @login_required
@@ -81,15 +86,36 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 is_public=form.cleaned_data["is_public"],
                 rated=form.cleaned_data["rated"],
                 pace=form.cleaned_data["pace"],
+                bots=form.bot_levels(),
+                absent_bot_level=form.takeover_level(),
             )
         except InvalidGameName as exc:
             form.add_error("name", str(exc))
         except InvalidGameOptions as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, "Your game is open. Invite players or wait for them.")
+            if game.is_active:
+                messages.success(request, "The bots took every other seat: the game has started.")
+            else:
+                messages.success(request, "Your game is open. Invite players or wait for them.")
             return redirect("games-detail", game_id=game.pk)
     return render(request, "games/game_new.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["POST"])
+def play_bots(request: HttpRequest) -> HttpResponse:
+    """"Play against bots" (the home page's card): a private game of the user and the chosen
+    bots, started at once (no clock); the user lands on its board. A refused form is the home
+    page again with its errors (400)."""
+    form = PlayBotsForm(request.POST)
+    if not form.is_valid():
+        return _home(request, form, status=400)
+    count, level = form.cleaned_data["bots"], form.cleaned_data["level"]
+    game = game_create(creator=request.user, name=f"{request.user} against the bots", max_seats=count + 1,
+                       options={}, is_public=False, bots=[level] * count)
+    messages.success(request, "The game has started: the bots are ready.")
+    return redirect("games-detail", game_id=game.pk)
 
 
 def _game_page(request: HttpRequest, game_id, token: str | None) -> HttpResponse:
@@ -106,6 +132,8 @@ def _game_page(request: HttpRequest, game_id, token: str | None) -> HttpResponse
         # a game link from an email opened while logged out: log in, then come back
         # (every hidden or unknown game sends anonymous visitors to the login page alike)
         return redirect_to_login(request.get_full_path())
+    if game.is_active and continue_bot_turn(game):  # eager tasks: the bots' chain goes on
+        game.refresh_from_db()
     if seat is None and game.is_active:
         note_spectator(game, request.user)
     try:

@@ -42,6 +42,15 @@ def plan_by_clicks(page, follower: str, place: str) -> None:
             && !document.querySelector('{BOARD}').hasAttribute('aria-busy')""", timeout=TIMEOUT)
 
 
+def tab_to(page, selector: str, what: str, presses: int = 80) -> None:
+    """Press Tab from where the focus is until it is on an element matching ``selector``."""
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"Tab never reached {what}")
+
+
 def count_requests(page) -> list:
     seen = []
     page.on("request", lambda request: seen.append((request.method, request.url))
@@ -100,12 +109,7 @@ def test_clicking_a_planned_follower_takes_it_back(page_for, started_game):
 
 def test_a_follower_is_planned_with_the_keyboard_only(page_for, started_game):
     page = open_board(page_for, started_game)
-    for _ in range(80):  # Tab from the top of the page to the first follower of the market
-        page.keyboard.press("Tab")
-        if page.evaluate("() => document.activeElement.matches('#game-mine button.pick')"):
-            break
-    else:
-        raise AssertionError("Tab never reached the market")
+    tab_to(page, "#game-mine button.pick", "the market")
     first = page.evaluate("() => document.activeElement.dataset.pick")
     page.keyboard.press("ArrowRight")
     second = page.evaluate("() => document.activeElement.dataset.pick")

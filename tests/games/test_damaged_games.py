@@ -262,8 +262,8 @@ def test_the_deadline_sweep_skips_a_damaged_game_and_times_out_the_others(
     with django_capture_on_commit_callbacks(execute=True):
         assert enforce_deadlines_task() == 1
         assert enforce_deadlines_task() == 0
-    assert Move.objects.filter(game=healthy, timed_out=True).count() == 1
-    assert not Move.objects.filter(game=damaged, timed_out=True).exists()
+    assert Move.objects.filter(game=healthy, source="timeout").count() == 1
+    assert not Move.objects.filter(game=damaged, source="timeout").exists()
     assert len(repair_reports(caplog)) == 1
     assert not [r for r in caplog.records if r.name == "games.tasks"]  # no traceback per sweep
 

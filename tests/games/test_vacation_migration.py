@@ -4,28 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 BEFORE = [("games", "0005_action_queue_note"), ("notifications", "0003_turn_email_delay")]
 AFTER = [("games", "0006_player_clock"), ("notifications", "0004_vacation_moved_to_games")]
 SINCE = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.timezone.utc)
-
-
-@pytest.fixture
-def migrator(transactional_db):
-    """Migrate to the given targets; at the end, back to the latest migrations."""
-    executor = MigrationExecutor(connection)
-
-    def migrate(targets):
-        executor.loader.build_graph()
-        executor.migrate(targets)
-        return executor.loader.project_state(targets).apps
-
-    yield migrate
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 def _users(apps, *names):

@@ -141,9 +141,6 @@ def test_a_spectator_cannot_download_a_game_in_progress(running_game, client_for
 
 
 def test_move_sources_are_derived_in_one_place_and_map_back():
-    for seat, timed_out, queued, source in [(None, False, False, "system"), (0, True, False, "timeout"),
-                                            (1, False, True, "queue"), (1, False, False, "player")]:
-        move = Move(seat=seat, timed_out=timed_out, queued=queued)
+    for source in ("system", "timeout", "queue", "player", "bot"):
+        move = Move(seat=None if source == "system" else 0, **source_fields(source))
         assert move_source(move) == source
-        if seat is not None:
-            assert source_fields(source) == {"timed_out": timed_out, "queued": queued}

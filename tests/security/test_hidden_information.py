@@ -33,7 +33,8 @@ from engine.simulate import choose as simulate_choice
 from games import services
 from games.models import Game
 from games.presenters.page import game_context
-from tests.support.game_driver import new_started_game, play_until, state_of, user_at
+from tests.support.act_board import sampled_positions
+from tests.support.game_driver import install, new_started_game, play_until, state_of, user_at
 from tests.support.html_forms import HTMX
 from tests.support.snapshots import flat, normalised
 
@@ -395,9 +396,11 @@ def test_no_region_shows_another_seats_secrets(position, make_game, alice, bob, 
     seats = {s.order: s for s in game.seats.select_related("user")}
     original = game.state
     changed_something = False
+    board_targets = 0
     for viewer in (0, 1, 2, None):
         seat = seats.get(viewer)
         before = render_all(game, seat)
+        board_targets += before["_my_board"].count("data-act-target")
         for hidden in (s for s in seats if s != viewer):
             changed = with_hidden_changed(original, hidden, hourglass=_keep_first_appearances_permuted)
             changed_something |= changed["players"][hidden] != original["players"][hidden]
@@ -411,6 +414,32 @@ def test_no_region_shows_another_seats_secrets(position, make_game, alice, bob, 
             for name, html in before.items():
                 assert after[name] == html, f"{name} shows seat {hidden}'s secrets to {viewer!r}"
     assert changed_something
+    if position != "planning_with_secrets":  # the board's own targets were among what was compared
+        assert board_targets
+
+
+@pytest.mark.parametrize("kind", ["action", "technology", "bathhouse"])
+def test_no_region_with_board_targets_shows_the_other_seats_secrets(kind, started_game):
+    """The board's targets (``_my_board`` with ``games.presenters.act_board``), for positions
+    of each kind played on the board (engine-sampled, installed): changing only what the other
+    seat keeps secret (its bag, plan, prompts, and the global secrets) changes no region of
+    the viewer's page."""
+    game = started_game
+    seats = {s.order: s for s in game.seats.select_related("user")}
+    targets = 0
+    for state, viewer in sampled_positions()[kind]:
+        install(game, state)
+        original = game.state
+        before = render_all(game, seats[viewer])
+        targets += before["_my_board"].count("data-act-target")
+        changed = with_hidden_changed(original, 1 - viewer, hourglass=_keep_first_appearances_permuted)
+        assert changed["seed"] != original["seed"]  # the seed, random counters, hourglass and stacks always
+        Game.objects.filter(pk=game.pk).update(state=changed)
+        game.refresh_from_db()
+        after = render_all(game, seats[viewer])
+        for name, html in before.items():
+            assert after[name] == html, f"{name} shows seat {1 - viewer}'s secrets to seat {viewer} ({kind})"
+    assert targets
 
 
 def test_the_viewer_alone_sees_its_bag_and_plan(make_game, alice, bob, carol):

@@ -67,7 +67,7 @@ def richer_markets(game: Game) -> None:
 
 def moves_after(game: Game, seq: int) -> list[tuple]:
     """``(seat, queued, action)`` of every move of ``game`` after move ``seq``, in order."""
-    return [(m.seat, m.queued, m.action) for m in Move.objects.filter(game=game, seq__gt=seq).order_by("seq")]
+    return [(m.seat, m.source == "queue", m.action) for m in Move.objects.filter(game=game, seq__gt=seq).order_by("seq")]
 
 
 def state_of(game: Game) -> engine.GameState:

@@ -45,8 +45,10 @@ class _FormParser:
 
 def decision_forms(text: str) -> list[dict]:
     """The forms of ``text`` that post a decision: ``{"attrs", "actions", "hidden"}`` each,
-    with ``actions`` decoded from JSON (every choice the form offers)."""
-    forms = [f for f in _FormParser(text).forms if f["actions"]]
+    with ``actions`` decoded from JSON (every choice the form offers). The text view's forms
+    only: the board's own targets (``board-act`` forms) are read by ``tests.support.act_board``."""
+    forms = [f for f in _FormParser(text).forms
+             if f["actions"] and "board-act" not in (f["attrs"].get("class") or "").split()]
     for form in forms:
         form["actions"] = [json.loads(raw) for raw in form["actions"]]
     return forms

@@ -30,7 +30,7 @@ import engine
 from engine.simulate import play_game
 from games import services
 from games.management.commands.playtest import tasks_not_inline
-from games.models import Game, GameStatus, Move, Seat
+from games.models import Game, GameStatus, Move, MoveSource, Seat
 from games.rules import load_game
 
 #: Issue #15's targets: sittings per player per game with the queue.
@@ -189,7 +189,7 @@ class Command(BaseCommand):
                     game.refresh_from_db()
                     services.game_submit_action(game_id=game.pk, user=by_order[seat], action=action,
                                                 expected_version=game.version)
-            for move in Move.objects.filter(game=game, seq__gt=seen, queued=True).order_by("seq"):
+            for move in Move.objects.filter(game=game, seq__gt=seen, source=MoveSource.QUEUE).order_by("seq"):
                 by_queue[move.seat].append(move.action)
             if i in points and kind not in ROUND_START and action in by_queue[seat]:
                 by_queue[seat].remove(action)  # setting the queue on the seat's turn played it
@@ -215,7 +215,7 @@ class Command(BaseCommand):
     @staticmethod
     def played_since(game: Game, seen: int, seat: int, action: dict) -> bool:
         """True if ``seat``'s queue played ``action`` after move ``seen``."""
-        return any(m == action for m in Move.objects.filter(game=game, seq__gt=seen, seat=seat, queued=True)
+        return any(m == action for m in Move.objects.filter(game=game, seq__gt=seen, seat=seat, source=MoveSource.QUEUE)
                    .values_list("action", flat=True))
 
     @staticmethod

@@ -110,7 +110,7 @@ class Command(BaseCommand):
 
     def report(self, game: Game, submit_ms: list[float], resolve_ms: list[float]) -> None:
         """Print the final placements and scores, then the timing figures."""
-        names = {seat.order: seat.user.username for seat in game.seats.select_related("user")}
+        names = {seat.order: seat.display_name for seat in game.seats.select_related("user")}
         outcome = game.outcome or {}
         out = self.stdout.write
         out(f'Game {game.pk} "{game.name}": {game.get_status_display().lower()} at move '

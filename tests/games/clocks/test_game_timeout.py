@@ -47,7 +47,7 @@ def test_a_clock_that_ran_out_applies_the_timeout_policy_exactly_once(
     frozen_now.advance(hours=24, seconds=1)
     assert sweep() == 1
     assert sweep() == 0
-    moves = list(Move.objects.filter(game=game, timed_out=True))
+    moves = list(Move.objects.filter(game=game, source="timeout"))
     assert [(m.seat, m.action) for m in moves] == [(0 if game.seats.get(user=alice).order == 0
                                                     else 1, {"type": "pick", "n": 1})]
     seat = Seat.objects.get(game=game, user=alice)
@@ -66,7 +66,7 @@ def test_the_service_does_nothing_if_the_version_moved_on_or_the_seat_is_not_awa
     assert game_timeout(game_id=game.pk, seat_order=bob_order, expected_version=1) == []
     assert len(game_timeout(game_id=game.pk, seat_order=alice_order, expected_version=1)) == 1
     assert game_timeout(game_id=game.pk, seat_order=alice_order, expected_version=1) == []
-    assert Move.objects.filter(game=game, timed_out=True).count() == 1
+    assert Move.objects.filter(game=game, source="timeout").count() == 1
 
 
 def test_the_timed_out_email_is_sent_once(fake_engine, clocked_game, frozen_now, sweep,
@@ -89,7 +89,7 @@ def test_the_log_shows_the_timeout(clocked_game, frozen_now, sweep, client_for, 
     game = clocked_game(alice, bob)
     frozen_now.advance(days=2)
     assert sweep() == 2  # both planned nothing: both timed out
-    move = Move.objects.filter(game=game, timed_out=True).first()
+    move = Move.objects.filter(game=game, source="timeout").first()
     assert move.action == {"type": "submit_plan"}
     page = client_for(bob).get(reverse("games-detail", kwargs={"game_id": game.pk})).text
     assert "(timed out)" in page

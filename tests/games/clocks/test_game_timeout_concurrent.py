@@ -43,7 +43,7 @@ def test_concurrent_sweeps_and_a_late_duplicate_time_a_seat_out_once(
     for result in results:
         assert not isinstance(result, BaseException), repr(result)
     assert sum(results) == 1, results
-    assert Move.objects.filter(game=game, timed_out=True).count() == 1
+    assert Move.objects.filter(game=game, source="timeout").count() == 1
     assert Notification.objects.filter(game=game, kind=NotificationKind.TIMED_OUT).count() == 1
     assert Seat.objects.get(game=game, user=alice).timeouts_in_a_row == 1
     assert_log_is_gapless(game)

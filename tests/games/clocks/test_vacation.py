@@ -27,7 +27,7 @@ def test_vacation_stops_the_clock_and_no_timeout_happens(fake_engine, clocked_ga
     assert (seat.bank_seconds, seat.clock_started_at, seat.deadline) == (14 * 3600, None, None)
     frozen_now.advance(days=5)
     enforce_deadlines_task()
-    assert not Move.objects.filter(game=game, seat=seat.order, timed_out=True).exists()
+    assert not Move.objects.filter(game=game, seat=seat.order, source="timeout").exists()
     vacation_stop(user=alice)
     seat = alice_seat(game, alice)
     assert seat.deadline == frozen_now.now + dt.timedelta(hours=14)

@@ -8,7 +8,6 @@ from openskill.models import PlackettLuce
 from games import services
 from games.access import make_invite_token
 from games.models import Game, Rating, RatingChange
-from games.services import ratings
 from tests.support.game_driver import play_fake_game_to_the_end
 
 MODEL = PlackettLuce()
@@ -93,13 +92,10 @@ def test_an_unrated_game_changes_no_rating(new_game, alice, bob, django_capture_
 
 
 @pytest.mark.parametrize("why", ["imported", "bots"])
-def test_an_imported_game_or_one_with_a_bot_is_never_rated(new_game, alice, bob, monkeypatch, why,
+def test_an_imported_game_or_one_with_a_bot_is_never_rated(new_game, alice, bob, why,
                                                            django_capture_on_commit_callbacks):
     game = new_game(alice, bob)
-    if why == "imported":
-        Game.objects.filter(pk=game.pk).update(imported=True)
-    else:
-        monkeypatch.setattr(ratings, "has_bots", lambda game: True)
+    Game.objects.filter(pk=game.pk).update(**{"imported" if why == "imported" else "has_bots": True})
     play_fake_game_to_the_end(game, django_capture_on_commit_callbacks, winner=bob)
     assert services.game_rate(game_id=game.pk) == []
     assert not Rating.objects.exists()

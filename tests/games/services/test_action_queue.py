@@ -18,7 +18,7 @@ def test_queued_actions_play_on_the_seats_turn_and_the_log_marks_them(started_ga
     queue_set(game_id=started_game.pk, user=by_order[1].user,
               entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
     both_plan_the_castle(started_game, django_capture_on_commit_callbacks)
-    queued = list(Move.objects.filter(game=started_game, queued=True).values_list("seat", "action"))
+    queued = list(Move.objects.filter(game=started_game, source="queue").values_list("seat", "action"))
     assert (0, {"type": "activate", "space": "castle"}) in queued
     assert (1, {"type": "activate", "space": "castle"}) in queued
     state = engine.from_json(started_game.state)
@@ -29,7 +29,7 @@ def test_queued_actions_play_on_the_seats_turn_and_the_log_marks_them(started_ga
     from games.selectors import game_moves, move_log
 
     entries = [e for r in move_log(list(game_moves(started_game)), {0: "a", 1: "b"}) for e in r.entries]
-    assert any(e["queued"] and "uses Castle" in e["text"] for e in entries)
+    assert any(e["source"] == "queue" and "uses Castle" in e["text"] for e in entries)
 
 
 def test_a_queued_action_that_is_not_legal_drops_the_queue(started_game, django_capture_on_commit_callbacks):
@@ -37,7 +37,7 @@ def test_a_queued_action_that_is_not_legal_drops_the_queue(started_game, django_
     queue_set(game_id=started_game.pk, user=by_order[0].user,
               entries=[{"type": "activate", "space": "university"}, {"type": "pass"}])
     both_plan_the_castle(started_game, django_capture_on_commit_callbacks)
-    assert not Move.objects.filter(game=started_game, queued=True, seat=0).exists()
+    assert not Move.objects.filter(game=started_game, source="queue", seat=0).exists()
     by_order[0].refresh_from_db()
     assert by_order[0].action_queue == []
     state = engine.from_json(started_game.state)
@@ -91,9 +91,9 @@ def test_the_log_marks_only_the_queued_moves_own_line(started_game, django_captu
                   entries=[{"type": "activate", "space": "castle"}, {"type": "pass"}])
     both_plan_the_castle(started_game, django_capture_on_commit_callbacks)
     entries = [e for r in move_log(list(game_moves(started_game)), {0: "a", 1: "b"}) for e in r.entries]
-    marked = [e["text"] for e in entries if e["queued"]]
+    marked = [e["text"] for e in entries if e["source"] == "queue"]
     assert marked and all("uses Castle" in t or "passes" in t for t in marked)
-    assert not any(e["queued"] for e in entries if "Round 2 begins" in e["text"])
+    assert not any(e["source"] == "queue" for e in entries if "Round 2 begins" in e["text"])
 
 
 # --- two queues, prompts and timeouts ------------------------------------------------------
@@ -198,7 +198,7 @@ def test_the_services_play_what_any_engines_queue_says(fake_engine, started_game
     with pytest.raises(services.QueueError, match="Queue picks of 1 or 2."):
         queue_set(game_id=started_game.pk, user=by_order[0].user, entries=[{"type": "activate", "space": "castle"}])
     queue_set(game_id=started_game.pk, user=by_order[0].user, entries=[{"type": "pick", "n": 2}])
-    assert list(Move.objects.filter(game=started_game).values_list("seat", "queued", "action")) == [
-        (0, True, {"type": "pick", "n": 2})]
+    assert list(Move.objects.filter(game=started_game).values_list("seat", "source", "action")) == [
+        (0, "queue", {"type": "pick", "n": 2})]
     by_order[0].refresh_from_db()
     assert by_order[0].action_queue == []

@@ -31,7 +31,7 @@ def test_a_queued_turn_records_no_notification_and_charges_no_clock_time(
     frozen_now.advance(hours=5)
     with django_capture_on_commit_callbacks(execute=True):
         submit(game, by[0], {"type": "activate", "space": "castle"})  # bob's turn: his queue plays the Castle
-    assert Move.objects.filter(game=game, seat=1, queued=True).count() == 1
+    assert Move.objects.filter(game=game, seat=1, source="queue").count() == 1
     bob_after = Seat.objects.get(game=game, order=1)
     assert turn_rows(game, bob_after) == rows_before
     assert (bob_after.awaiting, bob_after.awaiting_since, bob_after.clock_started_at) == ("", None, None)

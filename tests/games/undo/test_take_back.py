@@ -120,11 +120,11 @@ def test_refused_after_a_draw_from_the_bag(alice, bob):
         _take_back(game, first)
 
 
-@pytest.mark.parametrize("flag", ["queued", "timed_out"])
-def test_a_queued_or_timed_out_move_is_never_taken_back_by_the_player(village_game, flag):
+@pytest.mark.parametrize("source", ["queue", "timeout", "bot"])
+def test_a_queued_timed_out_or_bot_move_is_never_taken_back_by_the_player(village_game, source):
     first, second = _users(village_game)
     recruit = submit(village_game, seats(village_game)[0], RECRUIT)
-    Move.objects.filter(pk=recruit.pk).update(**{flag: True})
+    Move.objects.filter(pk=recruit.pk).update(source=source)
     before = _unchanged(village_game)
     with pytest.raises(TakeBackRefused) as refused:
         _take_back(village_game, first)
@@ -157,7 +157,7 @@ def _page(client, game):
 
 
 def _post(client, game, version):
-    return client.post(reverse("games-take-back", kwargs={"game_id": game.pk}),
+    return client.post(reverse("games-undo", kwargs={"game_id": game.pk}),
                        {"expected_version": version}, HTTP_HX_REQUEST="true")
 
 

@@ -99,7 +99,7 @@ def test_queueing_on_your_turn_plays_at_once_through_the_view(client_for, starte
         queue_url(started_game), {"op": "add", "entry": '{"type": "activate", "space": "castle"}'},
         HTTP_HX_REQUEST="true")
     assert response.status_code == 200
-    assert Move.objects.filter(game=started_game, seat=turn, queued=True,
+    assert Move.objects.filter(game=started_game, seat=turn, source="queue",
                                action={"type": "activate", "space": "castle"}).exists()
 
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0010_social'),
+        ('games', '0011_bots_seats_and_move_source'),
     ]
 
     operations = [

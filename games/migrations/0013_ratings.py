@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0011_undo_move_taken_back'),
+        ('games', '0012_undo_move_taken_back'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

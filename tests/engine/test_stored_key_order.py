@@ -1,0 +1,33 @@
+"""A state read back from a store that does not keep key order (PostgreSQL's ``jsonb``
+sorts keys by length, then bytes) behaves exactly like the live one: ``from_json`` puts
+the keys back in the engine's order, so ``legal_actions`` lists the same actions in the
+same order and ``view`` lists goods, followers, tracks and deeds in board order."""
+import json
+
+import engine
+from engine.simulate import play_game
+
+
+def jsonb_order(value):
+    """``value`` with every dict's keys as PostgreSQL's jsonb returns them."""
+    if isinstance(value, dict):
+        return {k: jsonb_order(value[k]) for k in sorted(value, key=lambda k: (len(k.encode()), k.encode()))}
+    if isinstance(value, list):
+        return [jsonb_order(v) for v in value]
+    return value
+
+
+def test_a_state_stored_without_key_order_lists_actions_and_views_in_the_engines_order():
+    options = engine.GameOptions(players=3)
+    log = play_game(options, 4, check=False)["log"][:60]
+    live = engine.new_game(options, 4)
+    for seat, action in log:
+        live = engine.resolve(live)[0] if seat is None else engine.apply(live, seat, action)[0]
+    stored = engine.from_json(jsonb_order(engine.to_json(live)))
+    assert stored == live
+    for seat in range(3):
+        assert engine.legal_actions(stored, seat) == engine.legal_actions(live, seat)
+        assert json.dumps(engine.view(stored, seat)["players"][seat]["goods"]) == \
+            json.dumps(engine.view(live, seat)["players"][seat]["goods"])
+    assert list(stored.data["supply"]["goods"]) == ["grain", "cheese", "wine", "wool", "brocade"]
+    assert list(stored.data["deeds"]) == list(live.data["deeds"])
