@@ -59,7 +59,7 @@ class ReplayStep:
     events: list
 
 
-def replay_steps(options, seed: int, log, *, reveal: bool = False) -> Iterator[ReplayStep]:
+def replay_steps(options, seed: int, log, *, reveal: bool = False, ended: bool = False) -> Iterator[ReplayStep]:
     """Every position of the game ``(options, seed)`` played by ``log``, oldest first.
 
     ``log`` is a sequence of ``(seat, action)`` pairs as for :func:`engine.replay`
@@ -69,7 +69,8 @@ def replay_steps(options, seed: int, log, *, reveal: bool = False) -> Iterator[R
     :func:`engine.resolve` for a bad entry (after yielding the steps before it).
 
     With ``reveal`` the whole log is replayed first and must end the game (else
-    :class:`NotOver`); each yielded state may then be shown with full information
+    :class:`NotOver`), unless the caller says with ``ended`` that the game has ended
+    another way (the players voted to end it: its log is complete); each yielded state may then be shown with full information
     (``engine.view(state, seat, reveal=True)``): once a game is over nothing is secret
     any more, so a finished game's replay shows every market, plan and draw (issue #12).
     """
@@ -92,7 +93,7 @@ def replay_steps(options, seed: int, log, *, reveal: bool = False) -> Iterator[R
         yield from steps()
         return
     every = list(steps())
-    if not is_over(every[-1].state):
+    if not (ended or is_over(every[-1].state)):
         raise NotOver("replay_steps(reveal=True) of a log that does not end the game")
     for step in every:
         step.state.revealable = True

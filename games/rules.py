@@ -94,7 +94,7 @@ class RulesEngine(Protocol):
         """The seat's view; ``reveal``: full information, allowed only once the game is over
         (or for the steps of ``replay_steps(..., reveal=True)``)."""
 
-    def replay_steps(self, options: Any, seed: int, log: Any, *, reveal: bool = False) -> Any:
+    def replay_steps(self, options: Any, seed: int, log: Any, *, reveal: bool = False, ended: bool = False) -> Any:
         """Every position of ``log`` (``(seat, action)`` pairs, seat None: a resolve step):
         step objects with ``number``, ``seat``, ``action``, ``state``, ``events``; step 0 is
         the position after setup."""

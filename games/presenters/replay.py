@@ -4,7 +4,7 @@ Each step's board comes from the engine's view of that step's position, through 
 presenter as the live page (``page.board_context``); the template includes the live board
 partials unchanged. Who sees what:
 
-- a finished game whose log ends the game: full information (``replay_steps(reveal=True)``
+- a finished game (its log ends the game, or the players voted to end it): full information (``replay_steps(reveal=True)``
   and ``view(..., reveal=True)``), for every viewer: nothing is secret any more;
 - otherwise (a game in progress, or one ended early by vote): the viewer's seat's view at
   that step (a spectator's view for a spectator), and the log up to that step only.
@@ -106,7 +106,7 @@ def _build(game: Game, rules_engine, reveal: bool, seat: Seat | None, step: int,
     timeline, built = [], None
     try:
         for item in rules_engine.replay_steps(rules_engine.GameOptions.from_dict(game.options), game.seed, log,
-                                              reveal=reveal):
+                                              reveal=reveal, ended=reveal):
             round_, phase = rules_engine.game_part(item.state)
             timeline.append((round_, phase))
             if item.number == step:
@@ -136,7 +136,7 @@ def replay_context(game: Game, seat: Seat | None, step: int | None) -> dict:
     rules_engine, state = load_game(game)
     if game.rules not in BOARDS:
         raise LookupError(f"no board presenter for {game.rules!r} rules")
-    reveal = game.is_finished and rules_engine.is_over(state)
+    reveal = game.is_finished  # over after round 18 or ended by vote: nothing is secret any more
     last = game.version
     step = last if step is None else max(0, min(step, last))
     names = {s.order: s.display_name for s in game.seats.select_related("user")}

@@ -82,6 +82,13 @@ def test_full_information_is_refused_while_the_game_is_not_over():
     assert refused.value.code == "not_over"
 
 
+def test_a_game_ended_by_vote_may_be_replayed_with_full_information():
+    log, _ = play_live(2, 3)
+    steps = list(engine.replay_steps({"players": 2}, 3, log[:40], reveal=True, ended=True))
+    assert len(steps) == 41
+    assert engine.view(steps[10].state, 0, reveal=True)["players"][1]["bag"] is not None
+
+
 def test_the_engine_loads_only_the_versions_of_its_compatibility_table():
     assert engine.loads_version(engine.ENGINE_VERSION)
     assert engine.ENGINE_VERSION in engine.COMPATIBLE_VERSIONS

@@ -28,7 +28,10 @@ REGIONS = ("map", "boards", "tracks", "development", "deeds", "place_tiles", "su
 
 
 def regions(context: dict) -> dict[str, str]:
-    return {name: render_to_string(f"games/partials/_{name}.html", context) for name in REGIONS}
+    """The rendered regions; the layout class saying the live page shows the viewer's places
+    on its clickable board instead (``places-shown``) is left out: it carries no information."""
+    return {name: render_to_string(f"games/partials/_{name}.html", context).replace(" places-shown", "")
+            for name in REGIONS}
 
 
 @pytest.fixture
@@ -99,10 +102,12 @@ def test_no_replay_page_holds_the_seed(recorded, client_for, dave):
             assert str(SEED) not in html.content.decode()
 
 
-def test_full_information_only_once_the_game_is_over(recorded):
+def test_full_information_only_once_the_game_has_ended(recorded):
     game, viewers, _ = recorded
-    assert replay_context(game, None, 3)["view"]["revealed"] is False
-    Game.objects.filter(pk=game.pk).update(status="finished")  # finished (by vote): still not over
+    context = replay_context(game, viewers[1], 3)
+    assert context["reveal"] is False and context["view"]["revealed"] is False
+    assert context["view"]["players"][1]["bag"] is None  # seat 1's bag, seen by seat 0
+    Game.objects.filter(pk=game.pk).update(status="finished")  # ended by vote: nothing is secret any more
     game.refresh_from_db()
     context = replay_context(game, viewers[1], 3)
-    assert context["reveal"] is False and context["view"]["players"][1]["bag"] is None
+    assert context["reveal"] is True and context["view"]["players"][1]["bag"] is not None
