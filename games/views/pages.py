@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import selectors
+from games.bots import label as bot_label
 from games.access import get_game_for_user_or_404, invited_game_closed
 from games.forms import GameCreateForm, JoinForm, PlayBotsForm
 from games.errors import GameDamaged, InvalidGameName, InvalidGameOptions
@@ -112,7 +113,10 @@ def play_bots(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _home(request, form, status=400)
     count, level = form.cleaned_data["bots"], form.cleaned_data["level"]
-    game = game_create(creator=request.user, name=f"{request.user} against the bots", max_seats=count + 1,
+    # a name that tells this game from the user's other bot games (lists, "Next game")
+    started = timezone.localtime().strftime("%d %b %H:%M")
+    name = f"{request.user} vs {count} {bot_label(level)} bot{'s' if count > 1 else ''}, {started}"
+    game = game_create(creator=request.user, name=name, max_seats=count + 1,
                        options={}, is_public=False, bots=[level] * count)
     messages.success(request, "The game has started: the bots are ready.")
     return redirect("games-detail", game_id=game.pk)

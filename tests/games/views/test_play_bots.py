@@ -27,6 +27,7 @@ def test_one_click_starts_a_game_against_the_bots(client_for, alice):
     game = Game.objects.get()
     assert response["Location"] == reverse("games-detail", kwargs={"game_id": game.pk})
     assert (game.status, game.max_seats, game.is_public, game.has_bots) == (GameStatus.ACTIVE, 4, False, True)
+    assert game.name.startswith("alice vs 3 Random bots, ")  # then the day and time: games told apart
     seats = list(game.seats.order_by("bot_name"))
     assert [(s.user, s.bot_level, s.bot_name) for s in seats] == [
         (alice, "", ""), (None, "random", "Bot (Random) 1"), (None, "random", "Bot (Random) 2"),
