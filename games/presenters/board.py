@@ -101,7 +101,9 @@ def development_context(rules, view: dict) -> list[dict]:
 
 def tracks_context(rules, view: dict) -> list[dict]:
     """The six character tracks: each step's reward (``rules.track_rewards()``, RULES §6)
-    and the markers on it. ``rules`` is the game's engine (``games.rules.engine_for``)."""
+    and the markers on it; ``positions``: each seat's step and its reward (the one-line
+    summary a phone shows), ``steps`` the track's length. ``rules`` is the game's engine
+    (``games.rules.engine_for``)."""
     names = rules.content.FOLLOWER_NAMES
     out = []
     for track, steps in rules.track_rewards().items():
@@ -113,8 +115,13 @@ def tracks_context(rules, view: dict) -> list[dict]:
                 "markers": [{"seat": p["seat"], "colour": seat_colour(p["seat"])}
                             for p in view["players"] if p["tracks"][track] == pos],
             })
+        positions = [{"seat": p["seat"], "colour": seat_colour(p["seat"]), "colour_name": seat_colour_name(p["seat"]),
+                      "position": p["tracks"][track],
+                      "reward": steps[p["tracks"][track] - 1] if p["tracks"][track] else "start"}
+                     for p in view["players"]]
         out.append({"track": track, "name": names[track], "colour": FOLLOWER_COLOURS[track],
-                    "cells": cells, "supply": view["supply"]["followers"].get(track, 0)})
+                    "cells": cells, "supply": view["supply"]["followers"].get(track, 0), "positions": positions,
+                    "steps": len(steps)})
     return out
 
 
