@@ -125,8 +125,15 @@ def tracks_context(rules, view: dict) -> list[dict]:
     return out
 
 
+def deed_space(deed_id: str, kind: str, index: int) -> str:
+    """The name of a deed's ``index``-th space (from 0) of follower type ``kind``:
+    ``"city_wall:knight:1"``. Spaces of one type fill in order (``deeds_context``)."""
+    return f"{deed_id}:{kind}:{index}"
+
+
 def deeds_context(rules, view: dict) -> list[dict]:
-    """Beneficial deeds: each space by type, filled by which seat, reward and citizen."""
+    """Beneficial deeds: each space by type, filled by which seat (``space``: its name,
+    ``deed_space``), reward and citizen (RULES §7)."""
     C = rules.content
     out = []
     for deed_id, deed in C.DEEDS.items():
@@ -137,7 +144,8 @@ def deeds_context(rules, view: dict) -> list[dict]:
             for i in range(count):
                 seat = on[i] if i < len(on) else None
                 spaces.append({"kind": kind, "colour": FOLLOWER_COLOURS[kind], "seat": seat,
-                               "seat_colour": seat_colour(seat) if seat is not None else None})
+                               "seat_colour": seat_colour(seat) if seat is not None else None,
+                               "space": deed_space(deed_id, kind, i)})
         out.append({"id": deed_id, "name": deed.name, "spaces": spaces,
                     "reward": f"{deed.coins} coin{'s' if deed.coins != 1 else ''}"
                     + (" or 1 development step" if deed.development_choice else ""),
