@@ -57,7 +57,8 @@ def map_context(rules, view: dict) -> dict:
     towns = []
     for town, name in C.TOWNS.items():
         x, y = town_xy[town]
-        stations = [{"seat": s, "colour": seat_colour(s), "x": round(x - 12 + 8 * i, 1), "y": round(y + 12, 1)}
+        stations = [{"seat": s, "colour": seat_colour(s), "x": round(x - 5.5 * len(view["stations"].get(town, [])) + 11 * i, 1),
+                     "y": round(y + 9, 1)}
                     for i, s in enumerate(view["stations"].get(town, []))]
         tokens = [{"seat": s, "colour": seat_colour(s), "x": round(x - 6 * (len(merchants.get(town, [])) - 1) + 12 * i, 1),
                    "y": round(y - 20, 1)}
