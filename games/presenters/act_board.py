@@ -14,7 +14,7 @@ Decision kinds played on the board (RULES §8.6–§8.7, §11):
   is used by a click, several open their choices on the card (Village: the recruits with the
   next step of their track, RULES §6.2–§6.4, the Trader's place tiles; Ship, Wagon, Horse
   Wagon: the routes, which light up on the map, RULES §4.2; Town Hall, Gunpowder Tower: the
-  deeds sent, which light up on the deeds board, RULES §7.2). ``pass`` is the text view's
+  deed spaces the followers fill, which light up on the deeds board, RULES §7.2). ``pass`` is the text view's
   own form (its confirmation included), reached from the board.
 - ``technology``: the circles a technology tile may cover (``place_technology``, §8.6).
 - ``bathhouse``: the places a kept follower may go on (``bathhouse_place``, §11) and done.
@@ -42,13 +42,33 @@ def _short(label: str, name: str) -> str:
     return (label[:1].upper() + label[1:]) or name
 
 
-def _choice(rules, item: dict, name: str) -> dict:
+def _deed_spaces(rules, view: dict, sent: list[dict]) -> list[str]:
+    """The deed spaces the followers of one legal Town Hall / Gunpowder Tower action fill
+    (``board.deed_space`` names): each follower takes the next free space of its own type
+    on its deed (RULES §7.2), after the ones the view shows taken and those sent before it."""
+    C = rules.content
+    taken: dict[tuple, int] = {}
+    for deed_id, filled in view["deeds"].items():
+        for tile, _seat in filled:
+            key = (deed_id, C.follower_type(tile))
+            taken[key] = taken.get(key, 0) + 1
+    spaces = []
+    for d in sent:
+        key = (d["deed"], C.follower_type(d["follower"]))
+        spaces.append(board.deed_space(key[0], key[1], taken.get(key, 0)))
+        taken[key] = taken.get(key, 0) + 1
+    return sorted(spaces)
+
+
+def _choice(rules, view: dict, item: dict, name: str) -> dict:
     """One legal action as a target: ``action``, ``label`` and what on the board it names
-    (``route``, ``good``, ``deeds``, ``place_tile``, ``recruit``, ``follower``), for lighting."""
+    (``route``, ``good``, ``deeds``, ``deed_spaces``, ``place_tile``, ``recruit``,
+    ``follower``), for lighting."""
     action = item["action"]
     deeds = sorted({d["deed"] for d in action.get("deeds") or []})
     return {"action": action, "label": _short(item["label"], name), "route": action.get("route"),
             "good": action.get("good"), "deeds": deeds, "place_tile": action.get("place_tile"),
+            "deed_spaces": _deed_spaces(rules, view, action.get("deeds") or []),
             "recruit": action.get("recruit"), "follower": action.get("follower"),
             "where": ("map" if action.get("route") else "deeds" if deeds
                       else "tiles" if action.get("place_tile") else "")}
@@ -120,7 +140,7 @@ def act_context(rules, view: dict, items: list[dict], kind: str | None) -> dict 
                 slot["tech"] = {"action": action, "label": item["label"]}
                 count += 1
         elif action["type"] in ("activate", "bathhouse_place"):
-            per_place.setdefault(card["id"], []).append(_choice(rules, item, card["name"]))
+            per_place.setdefault(card["id"], []).append(_choice(rules, view, item, card["name"]))
     for place_id, choices in per_place.items():
         count += len(choices)
         wheres = {c["where"] for c in choices} - {""}

@@ -57,7 +57,8 @@ def map_context(rules, view: dict) -> dict:
     towns = []
     for town, name in C.TOWNS.items():
         x, y = town_xy[town]
-        stations = [{"seat": s, "colour": seat_colour(s), "x": round(x - 12 + 8 * i, 1), "y": round(y + 12, 1)}
+        stations = [{"seat": s, "colour": seat_colour(s), "x": round(x - 5.5 * len(view["stations"].get(town, [])) + 11 * i, 1),
+                     "y": round(y + 9, 1)}
                     for i, s in enumerate(view["stations"].get(town, []))]
         tokens = [{"seat": s, "colour": seat_colour(s), "x": round(x - 6 * (len(merchants.get(town, [])) - 1) + 12 * i, 1),
                    "y": round(y - 20, 1)}
@@ -101,7 +102,9 @@ def development_context(rules, view: dict) -> list[dict]:
 
 def tracks_context(rules, view: dict) -> list[dict]:
     """The six character tracks: each step's reward (``rules.track_rewards()``, RULES §6)
-    and the markers on it. ``rules`` is the game's engine (``games.rules.engine_for``)."""
+    and the markers on it; ``positions``: each seat's step and its reward (the one-line
+    summary a phone shows), ``steps`` the track's length. ``rules`` is the game's engine
+    (``games.rules.engine_for``)."""
     names = rules.content.FOLLOWER_NAMES
     out = []
     for track, steps in rules.track_rewards().items():
@@ -113,13 +116,25 @@ def tracks_context(rules, view: dict) -> list[dict]:
                 "markers": [{"seat": p["seat"], "colour": seat_colour(p["seat"])}
                             for p in view["players"] if p["tracks"][track] == pos],
             })
+        positions = [{"seat": p["seat"], "colour": seat_colour(p["seat"]), "colour_name": seat_colour_name(p["seat"]),
+                      "position": p["tracks"][track],
+                      "reward": steps[p["tracks"][track] - 1] if p["tracks"][track] else "start"}
+                     for p in view["players"]]
         out.append({"track": track, "name": names[track], "colour": FOLLOWER_COLOURS[track],
-                    "cells": cells, "supply": view["supply"]["followers"].get(track, 0)})
+                    "cells": cells, "supply": view["supply"]["followers"].get(track, 0), "positions": positions,
+                    "steps": len(steps)})
     return out
 
 
+def deed_space(deed_id: str, kind: str, index: int) -> str:
+    """The name of a deed's ``index``-th space (from 0) of follower type ``kind``:
+    ``"city_wall:knight:1"``. Spaces of one type fill in order (``deeds_context``)."""
+    return f"{deed_id}:{kind}:{index}"
+
+
 def deeds_context(rules, view: dict) -> list[dict]:
-    """Beneficial deeds: each space by type, filled by which seat, reward and citizen."""
+    """Beneficial deeds: each space by type, filled by which seat (``space``: its name,
+    ``deed_space``), reward and citizen (RULES §7)."""
     C = rules.content
     out = []
     for deed_id, deed in C.DEEDS.items():
@@ -130,7 +145,8 @@ def deeds_context(rules, view: dict) -> list[dict]:
             for i in range(count):
                 seat = on[i] if i < len(on) else None
                 spaces.append({"kind": kind, "colour": FOLLOWER_COLOURS[kind], "seat": seat,
-                               "seat_colour": seat_colour(seat) if seat is not None else None})
+                               "seat_colour": seat_colour(seat) if seat is not None else None,
+                               "space": deed_space(deed_id, kind, i)})
         out.append({"id": deed_id, "name": deed.name, "spaces": spaces,
                     "reward": f"{deed.coins} coin{'s' if deed.coins != 1 else ''}"
                     + (" or 1 development step" if deed.development_choice else ""),

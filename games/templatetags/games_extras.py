@@ -134,7 +134,7 @@ def seconds_as_duration(value) -> str:
 @register.simple_tag(takes_context=True)
 def act_form(context, choice: dict, cls: str, text: str = "") -> str:
     """One legal action of the board (``games.presenters.act_board`` choice: ``action``,
-    ``label``, and what it names: ``route``, ``good``, ``deeds``, ``place_tile``) as a form
+    ``label``, and what it names: ``route``, ``good``, ``deeds``, ``deed_spaces``, ``place_tile``) as a form
     posting it to the game's ``games-act`` endpoint, like the text view's forms; its button
     (class ``cls``, showing ``text`` or the label) carries ``data-act-target`` and the names
     as ``data-*`` for static/js/act.js. A tag, not an include: a board has dozens."""
@@ -145,7 +145,8 @@ def act_form(context, choice: dict, cls: str, text: str = "") -> str:
     names = format_html_join("", ' data-{}="{}"', (
         (attr, value) for attr, value in (
             ("route", choice.get("route")), ("good", choice.get("good")),
-            ("deeds", " ".join(choice.get("deeds") or [])), ("place-tile", choice.get("place_tile")))
+            ("deeds", " ".join(choice.get("deeds") or [])),
+            ("deed-spaces", " ".join(choice.get("deed_spaces") or [])), ("place-tile", choice.get("place_tile")))
         if value))
     return format_html(
         '<form class="board-act" method="post" action="{}" hx-post="{}" hx-swap="none" hx-disabled-elt="find button">'

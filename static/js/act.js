@@ -1,11 +1,13 @@
 // Orléans Online: the board as the control outside planning (issue 9). Click a ready place to
 // use it; a place with a choice opens its choices on its card, and what they name lights up:
-// the routes on the map (Ship, Wagon, Horse Wagon), the deeds (Town Hall, Gunpowder Tower),
-// the place tiles (Village: Trader). Clicking a lit route, deed or place tile chooses it.
+// the routes on the map (Ship, Wagon, Horse Wagon), the single deed spaces that fit (Town
+// Hall, Gunpowder Tower), the place tiles (Village: Trader). Clicking a lit route, deed space
+// or place tile chooses it.
 //
 // No rule is known here. Every choice is a form the server rendered around one of the
 // engine's legal actions (games/presenters/act_board.py); its button's data-route,
-// data-good, data-deeds and data-place-tile say what it names. This script only opens and
+// data-good, data-deed-spaces (the single deed spaces its followers fill) and data-place-tile
+// say what it names. This script only opens and
 // closes the choice lists, lights what the open list names, and clicks the matching choice.
 (function () {
   var open = null;  // the id of the open choice list; kept when the board is re-rendered
@@ -30,8 +32,8 @@
       if (d.good) found.push(['#game-map .good-marker[data-route="' + CSS.escape(d.route) + '"][data-good="' +
                               CSS.escape(d.good) + '"]', button.title]);
     }
-    (d.deeds || "").split(" ").filter(Boolean).forEach(function (deed) {
-      found.push(['#game-deeds .deed[data-deed="' + CSS.escape(deed) + '"]', button.title]);
+    (d.deedSpaces || "").split(" ").filter(Boolean).forEach(function (space) {  // the single spaces filled
+      found.push(['#game-deeds .deed-space[data-deed-space="' + CSS.escape(space) + '"]', button.title]);
     });
     if (d.placeTile) found.push(['#game-place-tiles li[data-place="' + CSS.escape(d.placeTile) + '"]', button.title]);
     return found;
@@ -56,7 +58,7 @@
           el.classList.add("act-lit");
           el.setAttribute("tabindex", "0");
           el.setAttribute("role", "button");
-          var key = el.dataset.route || el.dataset.deed || el.dataset.place;
+          var key = el.dataset.route || el.dataset.deedSpace || el.dataset.place;
           labels[key] = (labels[key] || []).concat(pair[1]);
           el.setAttribute("aria-label", labels[key].join("; or "));
         });
