@@ -224,7 +224,10 @@ def test_a_drop_note_longer_than_200_characters_is_stored_whole(alice, bob, djan
 
     game = new_started_game(alice, bob, place_tile_market="market3")
     by_order = seats(game)
-    hidden = game.state["place_tiles"]["stack"]["I"][0]
+    import engine
+
+    # the longest-named hidden tile: the sentence must be over 200 characters whatever the seed
+    hidden = max(game.state["place_tiles"]["stack"]["I"], key=lambda tile: len(engine.place_name(tile)))
     entry = {"type": "activate", "space": "village", "recruit": "trader", "place_tile": hidden}
     queue_set(game_id=game.pk, user=by_order[0].user, entries=[entry])
     with django_capture_on_commit_callbacks(execute=True):
