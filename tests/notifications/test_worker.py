@@ -12,6 +12,7 @@ from django.core import mail
 from notifications.models import Notification, NotificationStatus
 from notifications.tasks import deliver_game_notifications_task
 from tests.support.game_driver import everyone_picks
+from tests.support.preferences import right_away
 from tests.conftest import SERVICES_MARKS
 
 pytestmark = SERVICES_MARKS
@@ -39,6 +40,7 @@ def _wait_for(task_name: str, version: int, count: int, action) -> None:
 
 def test_the_worker_sends_turn_emails_and_a_duplicate_delivery_sends_none(
         fake_engine, celery_worker, started_game):
+    right_away(*(seat.user for seat in started_game.seats.all()))  # not the default 15-minute delay
     version = started_game.version + 3  # two picks, then the resolution opens a round
     _wait_for(TASK, version, 1, lambda: everyone_picks(started_game))
     turn = Notification.objects.filter(game=started_game, kind="turn", version=version)
