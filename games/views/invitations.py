@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 
 from games import services
 from games.errors import ServiceError
+from games.views.lobby import joined_message
 
 
 @require_POST
@@ -20,8 +21,7 @@ def accept(request: HttpRequest, invitation_id: int) -> HttpResponse:
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("home")
-    messages.success(request, "You took the last seat: the game has started." if seat.game.is_active
-                     else "You have joined the game.")
+    messages.success(request, joined_message(seat.game))
     return redirect("games-detail", game_id=seat.game_id)
 
 

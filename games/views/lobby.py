@@ -22,11 +22,13 @@ def join(request: HttpRequest, game_id) -> HttpResponse:
     form = JoinForm(request.POST)
     token = form.cleaned_data["token"] if form.is_valid() else None
     seat = services.seat_join(game_id=game_id, user=request.user, invite_token=token)
-    if seat.game.is_active:
-        messages.success(request, "You took the last seat: the game has started.")
-    else:
-        messages.success(request, "You have joined the game.")
+    messages.success(request, joined_message(seat.game))
     return redirect("games-detail", game_id=game_id)
+
+
+def joined_message(game) -> str:
+    """What a player who just took a seat at ``game`` is told (by the lobby or an invitation)."""
+    return "You took the last seat: the game has started." if game.is_active else "You have joined the game."
 
 
 @require_POST
