@@ -36,23 +36,21 @@ def from_json(data: dict) -> GameState:
         raise SchemaError(f"state is missing {sorted(missing)}")
     state = clone(data)
     try:
-        template = _template(repr(sorted(data["options"].items())) if isinstance(data["options"], dict) else "")
-    except (RulesError, TypeError, ValueError, SyntaxError):  # options it cannot set up: keep the stored order
+        template = _template(tuple(sorted(data["options"].items())))
+    except (RulesError, TypeError, ValueError, AttributeError):  # options it cannot set up: keep the stored order
         template = None
     return GameState(_ordered(state, template) if template is not None else state)
 
 
 @lru_cache(maxsize=64)
-def _template(options_key: str) -> dict | None:
-    """A freshly set-up state for these options (its key order is the engine's)."""
-    import ast
-
+def _template(options: tuple) -> dict:
+    """A freshly set-up state for ``options`` (sorted ``(name, value)`` pairs); its key
+    order is the engine's."""
     from .config import GameOptions
     from .flow import advance
     from .setup import new_game_data
 
-    options = dict(ast.literal_eval(options_key)) if options_key else {}
-    data = new_game_data(GameOptions(**options), 0)
+    data = new_game_data(GameOptions(**dict(options)), 0)
     advance(data, [])
     return data
 
