@@ -8,3 +8,6 @@ class NotificationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "notifications"
     verbose_name = "Notifications"
+
+    def ready(self) -> None:
+        from notifications import language  # noqa: F401  (connects the sign-in receiver)

@@ -32,7 +32,7 @@ class PreferencesForm(forms.ModelForm):
     class Meta:
         model = Preferences
         fields = ["turn_emails", "turn_email_delay_minutes", "digest_hour", "game_emails", "invitation_emails",
-                  "quiet_start", "quiet_end", "time_zone", "muted_games"]
+                  "quiet_start", "quiet_end", "time_zone", "language", "muted_games"]
         widgets = {"turn_emails": forms.RadioSelect,
                    "muted_games": forms.CheckboxSelectMultiple}
         labels = {"turn_email_delay_minutes": "Immediate turn emails",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class NotificationKind(models.TextChoices):
@@ -169,6 +170,11 @@ class Preferences(models.Model):
     quiet_start = models.PositiveSmallIntegerField(null=True, blank=True)
     quiet_end = models.PositiveSmallIntegerField(null=True, blank=True)
     time_zone = models.CharField(max_length=64, default="UTC")
+    # "" = the browser's language (issue 11); codes of settings.LANGUAGES
+    language = models.CharField(max_length=8, blank=True, default="",
+                                choices=[("", _("The browser's language"))] + list(settings.LANGUAGES))
+    last_language = models.CharField(max_length=8, blank=True, default="",
+                                     help_text="the browser's language at the last sign-in")
     muted_games = models.ManyToManyField("games.Game", blank=True, related_name="+")
     updated_at = models.DateTimeField(auto_now=True)
 

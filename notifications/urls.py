@@ -2,9 +2,10 @@
 from django.urls import path
 
 from games.views.vacation import vacation
-from notifications import views
+from notifications import language, views
 
 urlpatterns = [
+    path("language/", language.set_language, name="set-language"),
     path("preferences/", views.preferences, name="notifications-preferences"),
     # The old address of the vacation form, now the games app's view: kept for one release
     # so pages still open in a browser post to a working address.

@@ -14,6 +14,7 @@ from games.errors import ServiceError
 from games.selectors import vacation_status
 from games.services import invitation_create
 from notifications.forms import PreferencesForm
+from notifications.language import apply_to_session
 from notifications.services import preferences_for, unsubscribe, unsubscribe_describe
 from notifications.tokens import BadToken, read_unsubscribe_token
 from orleans_site.text import refused_characters
@@ -27,6 +28,7 @@ def preferences(request: HttpRequest) -> HttpResponse:
     form = PreferencesForm(request.POST or None, instance=prefs, user=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
+        apply_to_session(request, prefs.language)
         messages.success(request, "Your email preferences are saved.")
         return redirect("notifications-preferences")
     return render(request, "notifications/preferences.html", {

@@ -85,9 +85,13 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # the browser's language (cookie, then Accept-Language); orleans_site.i18n then applies
+    # the account's own choice, kept in the session (issue 11)
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "orleans_site.i18n.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -120,6 +124,7 @@ TEMPLATES = [
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
+                "django.template.context_processors.i18n",
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.waiting_count",
             ],
@@ -288,6 +293,10 @@ ALLAUTH_TRUSTED_PROXY_COUNT = env_int("ALLAUTH_TRUSTED_PROXY_COUNT", 0)
 # --- Internationalisation ---------------------------------------------------------------
 
 LANGUAGE_CODE = "en-gb"
+# English is the source language; Japanese from locale/ja, games/locale/ja and
+# notifications/locale/ja (compiled .mo files are committed: `make messages` rebuilds them).
+LANGUAGES = [("en-gb", "English"), ("ja", "日本語")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env_str("DJANGO_TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -82,7 +82,7 @@ def test_a_step_log_holds_the_moves_up_to_that_step_only(recorded, client_for):
         html = client_for(seat.user).get(
             reverse("games-replay", kwargs={"game_id": game.pk}) + f"?step={step}").content.decode()
         log = html[html.index('id="replay-log"'):]
-        assert log.count("?step=") == sum(len(m.events) or (m.seat is not None) for m in moves[:step])
+        assert log.count('href="?step=') == sum(len(m.events) or (m.seat is not None) for m in moves[:step])
         for later in moves[step:]:
             assert f'href="?step={later.seq}">' not in log
 
