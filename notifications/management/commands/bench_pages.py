@@ -54,6 +54,8 @@ TARGETS = {"page_ratio": 3.0, "page_growth_ratio": 1.2, "submit_ratio": 3.0, "po
 _AT_LEAST = {"page_rps_ratio", "engine_games_per_s"}
 _REGION = re.compile(r'<[a-zA-Z][\w-]*\s+id="([^"]+)"[^>]*?\sdata-region-hash="([0-9a-f]+)"')
 HTMX = {"HTTP_HX_REQUEST": "true"}
+#: Seconds of product requests a latency round aims at (a slow page gets fewer per round).
+ROUND_BUDGET_S = 0.3
 
 
 @dataclass
@@ -155,31 +157,30 @@ class Command(BaseCommand):
 
     # --- latency ----------------------------------------------------------------------------
     def measure(self, name: str, product, baseline, prepare=None) -> Figure:
-        """Interleaved rounds of ``per_round`` calls of ``product`` then of ``baseline`` (each
-        a function making one request and returning its response); ``prepare()``, untimed,
-        before each product call, gives its argument. Median over rounds of each round's mean."""
-        def timed(call, before) -> float:
-            total = 0.0
-            for _ in range(self.per_round):
-                arg = before() if before else None
-                t0 = time.perf_counter()
-                response = call(arg) if before else call()
-                total += time.perf_counter() - t0
-                if response.status_code >= 400:
-                    raise RuntimeError(f"{name}: answered {response.status_code}: {response.content[:300]!r}")
-            return total / self.per_round * 1000
-
-        def queries(call, before) -> int:
+        """Interleaved rounds of calls of ``product`` then of ``baseline`` (each a function
+        making one request and returning its response); ``prepare()``, untimed, before each
+        product call, gives its argument. Median over rounds of each round's mean. A round
+        makes ``per_round`` calls of each, fewer of a product slower than ``ROUND_BUDGET_S``."""
+        def once(call, before) -> float:
             arg = before() if before else None
-            with CaptureQueriesContext(connection) as captured:
-                call(arg) if before else call()
-            return len(captured.captured_queries)
+            t0 = time.perf_counter()
+            response = call(arg) if before else call()
+            elapsed = time.perf_counter() - t0
+            if response.status_code >= 400:
+                raise RuntimeError(f"{name}: answered {response.status_code}: {response.content[:300]!r}")
+            return elapsed
 
-        product_queries, baseline_queries = queries(product, prepare), queries(baseline, None)  # also warms up
+        def queries(call, before) -> tuple[int, float]:
+            with CaptureQueriesContext(connection) as captured:
+                elapsed = once(call, before)
+            return len(captured.captured_queries), elapsed
+
+        (product_queries, warm), (baseline_queries, _) = queries(product, prepare), queries(baseline, None)
+        calls = max(1, min(self.per_round, int(ROUND_BUDGET_S / max(warm, 1e-6))))
         product_ms, baseline_ms = [], []
         for _ in range(self.rounds):
-            product_ms.append(timed(product, prepare))
-            baseline_ms.append(timed(baseline, None))
+            product_ms.append(sum(once(product, prepare) for _ in range(calls)) / calls * 1000)
+            baseline_ms.append(sum(once(baseline, None) for _ in range(self.per_round)) / self.per_round * 1000)
         figure = Figure(name, statistics.median(product_ms), statistics.median(baseline_ms),
                         product_queries, baseline_queries)
         self.out(f"{name:<44} {figure.product_ms:8.1f} ms / {figure.baseline_ms:6.2f} ms = {figure.ratio:6.1f}x   "
@@ -202,6 +203,11 @@ class Command(BaseCommand):
                                  ("page_long", self.long_game, f"game page at move {self.long_game.version}")):
             client, url = self.seat_client(game, 0), reverse("games-detail", args=[game.pk])
             figures[key] = self.measure(label, lambda c=client, u=url: c.get(u), bare)
+        # the growth: the long game's page against the early one's, interleaved (no drift between them)
+        early, long = (self.seat_client(g, 0) for g in (self.early_game, self.long_game))
+        early_url, long_url = (reverse("games-detail", args=[g.pk]) for g in (self.early_game, self.long_game))
+        figures["growth"] = self.measure(f"  page at move {self.long_game.version} / at move {self.early_game.version}",
+                                         lambda: long.get(long_url), lambda: early.get(early_url))
         figures["submit"] = self.measure_submit()
         figures["poll"] = self.measure_poll()
         main = self.clients[self.players[0].pk]
@@ -323,7 +329,7 @@ class Command(BaseCommand):
         """The ratios of the JSON line from the latency figures."""
         return {
             "page_ratio": round(figures["page"].ratio, 2),
-            "page_growth_ratio": round(figures["page_long"].product_ms / figures["page_early"].product_ms, 2),
+            "page_growth_ratio": round(figures["growth"].ratio, 2),
             "submit_ratio": round(figures["submit"].ratio, 2),
             "poll_ratio": round(figures["poll"].ratio, 2),
             "profile_ratio": round(figures["profile"].ratio, 2),
