@@ -1,9 +1,10 @@
 """Throughput under gunicorn: start the site on a port, drive it with threads, stop it.
 
 ``serve`` runs gunicorn (``notifications.bench.settings``, ``DJANGO_DEBUG`` off) on the
-configured database; ``drive`` is a small closed-loop load generator: ``clients`` threads,
-each with its own keep-alive connection (reopened when the server closes it, as sync
-workers do after every answer), sending GETs for ``seconds``.
+configured database; ``drive`` is a small closed-loop load generator: ``clients`` threads
+sending GETs back to back for ``seconds``, a new connection for each (``Connection: close``,
+as nginx talks to its upstream by default: sync and threaded workers are compared on
+concurrency, not on keep-alive).
 """
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ def serve(port: int, *, workers: int = 2, threads: int = 1, timeout: float = 30.
         deadline = time.monotonic() + timeout
         while True:
             try:  # any answer will do: /healthz says 503 without a worker and beat
-                _get(http.client.HTTPConnection("127.0.0.1", port, timeout=2), "/healthz", {})
+                _get(port, "/healthz", {}, timeout=2)
                 break
             except (OSError, http.client.HTTPException):
                 pass
@@ -68,15 +69,20 @@ def serve(port: int, *, workers: int = 2, threads: int = 1, timeout: float = 30.
         log.close()
 
 
-def _get(conn: http.client.HTTPConnection, path: str, headers: dict) -> tuple[int, bytes]:
-    conn.request("GET", path, headers=headers)
-    response = conn.getresponse()
-    return response.status, response.read()
+def _get(port: int, path: str, headers: dict, timeout: float = 30) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        conn.request("GET", path, headers={**headers, "Connection": "close"})
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
 
 
-def drive(port: int, path: str, cookie: str, *, clients: int, seconds: float, ok=(200, 204)) -> Load:
-    """``clients`` threads GET ``path`` (with the session ``cookie``) back to back for
-    ``seconds``; an answer whose status is not in ``ok`` or a broken connection is an error."""
+def drive(port: int, paths: list[str], cookie: str, *, clients: int, seconds: float, ok=(200, 204)) -> Load:
+    """``clients`` threads GET ``paths`` in turn (each thread from its own place in the
+    list; with the session ``cookie``) back to back for ``seconds``; an answer whose status
+    is not in ``ok`` or a broken connection is an error."""
     headers = {"Cookie": cookie, "Host": "127.0.0.1"}
     stop = time.monotonic() + seconds
     latencies: list[list[float]] = [[] for _ in range(clients)]
@@ -84,20 +90,18 @@ def drive(port: int, path: str, cookie: str, *, clients: int, seconds: float, ok
     errors = [0] * clients
 
     def client(n: int) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        turn = n
         while time.monotonic() < stop:
+            path, turn = paths[turn % len(paths)], turn + 1
             t0 = time.perf_counter()
             try:
-                status, _ = _get(conn, path, headers)
+                status, _ = _get(port, path, headers)
             except (OSError, http.client.HTTPException):
                 errors[n] += 1
-                conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
                 continue
             latencies[n].append(time.perf_counter() - t0)
             statuses[n][status] = statuses[n].get(status, 0) + 1
             errors[n] += status not in ok
-        conn.close()
 
     threads = [threading.Thread(target=client, args=(n,), daemon=True) for n in range(clients)]
     started = time.perf_counter()

@@ -14,7 +14,8 @@ Latency is timed in-process with Django's test ``Client`` (``DEBUG`` off, the si
 middleware stack, sessions in the database), baseline and product interleaved, each figure
 the median of several rounds' mean. The baselines (``notifications.bench.views``) are served
 by the harness's urlconf only. Then the reminder and deadline sweeps, throughput under
-gunicorn (2 sync workers, then 2 gthread workers) with ``--port`` (default 8107), and the
+gunicorn (``--servers``; default 2 sync workers, then 2 gthread workers of 4 threads) on
+``--port`` (default 8107), and the
 engine's random 4-player games per second. The last line is one JSON object of the ratios.
 This is a measurement, not a test.
 """
@@ -31,7 +32,7 @@ import time
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
@@ -86,6 +87,18 @@ def region_hashes(html: str) -> str:
     return ",".join(f"{region_id}:{digest}" for region_id, digest in _REGION.findall(html))
 
 
+def parse_servers(spec: str) -> list[tuple[int, int]]:
+    """``"2,2x4"`` -> ``[(2, 1), (2, 4)]``: ``(workers, threads)`` per gunicorn setup.
+    Raises ``CommandError`` for anything else."""
+    servers = []
+    for item in spec.split(","):
+        match = re.fullmatch(r"\s*(\d+)(?:x(\d+))?\s*", item)
+        if not match or int(match.group(1)) < 1 or int(match.group(2) or 1) < 1:
+            raise CommandError(f"--servers: {item!r} is not W or WxT (workers, threads)")
+        servers.append((int(match.group(1)), int(match.group(2) or 1)))
+    return servers
+
+
 class Command(BaseCommand):
     help = __doc__.split("\n\n")[0]
 
@@ -94,8 +107,11 @@ class Command(BaseCommand):
         parser.add_argument("--port", type=int, default=8107, help="port of the gunicorn runs")
         parser.add_argument("--seed", type=int, default=7)
         parser.add_argument("--no-gunicorn", action="store_true", help="skip the throughput figures")
+        parser.add_argument("--servers", default="2,2x4",
+                            help="gunicorn setups for the throughput figures, comma-separated: W (W sync "
+                                 "workers) or WxT (W gthread workers of T threads); the first gives page_rps_ratio")
 
-    def handle(self, *args, quick: bool, port: int, seed: int, no_gunicorn: bool, **options):
+    def handle(self, *args, quick: bool, port: int, seed: int, no_gunicorn: bool, servers: str, **options):
         self.rounds, self.per_round = (3, 3) if quick else (7, 5)
         self.load_seconds = 1.5 if quick else 3.0
         self.run = secrets.token_hex(3)
@@ -113,7 +129,7 @@ class Command(BaseCommand):
         if no_gunicorn:
             summary["page_rps_ratio"] = None
         else:
-            summary["page_rps_ratio"] = self.throughput(port)
+            summary["page_rps_ratio"] = self.throughput(port, parse_servers(servers))
         summary["engine_games_per_s"] = self.engine_speed(10 if quick else 20, seed)
         summary.update(sweeps)
         self.targets(summary)
@@ -289,29 +305,37 @@ class Command(BaseCommand):
                 "deadline_ms_per_seat": round(elapsed / per, 1)}
 
     # --- throughput -------------------------------------------------------------------------
-    def throughput(self, port: int) -> float:
-        """Requests per second of the game page and of the bare view under gunicorn, 10 and
-        50 clients, with 2 sync workers, then 2 gthread workers of 4 threads; returns the
-        page / bare ratio of the sync workers at 50 clients."""
-        cookie = "; ".join(f"{k}={v.value}" for k, v in self.seat_client(self.page_game, 0).cookies.items())
+    def throughput(self, port: int, servers: list[tuple[int, int]]) -> float | None:
+        """Requests per second under gunicorn for each of ``servers`` (``(workers, threads)``;
+        threads 1: sync workers, else gthread): the game page and the bare view with 10 and
+        50 clients, then a mix of open tabs (50 clients; of every 10 requests 9 unchanged
+        polls and one game page). Returns the page / bare ratio of the first server at 50
+        clients."""
+        seat = self.seat_client(self.page_game, 0)
+        cookie = "; ".join(f"{k}={v.value}" for k, v in seat.cookies.items())
         page = reverse("games-detail", args=[self.page_game.pk])
         bare = f"/bench/page/{self.page_game.pk}/"
+        poll = f"{reverse('games-poll', args=[self.page_game.pk])}?v={self.page_game.version}&c=0"
         self.out(f"throughput under gunicorn, DEBUG off, {self.load_seconds:g} s per run "
                  f"(page / bare = ratio; p95 ms; errors):")
         ratio = None
-        for label, workers, threads in (("2 sync workers", 2, 1), ("2 gthread workers x 4 threads", 2, 4)):
+        for workers, threads in servers:
+            label = f"{workers} sync workers" if threads == 1 else f"{workers} gthread workers x {threads} threads"
             with load.serve(port, workers=workers, threads=threads):
                 for clients in (10, 50):
                     runs = {}
                     for key, path in (("page", page), ("bare", bare)):
-                        load.drive(port, path, cookie, clients=clients, seconds=0.3)  # warm-up
-                        runs[key] = load.drive(port, path, cookie, clients=clients, seconds=self.load_seconds)
+                        load.drive(port, [path], cookie, clients=clients, seconds=0.3)  # warm-up
+                        runs[key] = load.drive(port, [path], cookie, clients=clients, seconds=self.load_seconds)
                     p, b = runs["page"], runs["bare"]
                     r = p.rps / b.rps if b.rps else 0.0
                     self.out(f"  {label}, {clients} clients: {p.rps:6.1f} / {b.rps:6.1f} req/s = {r:.2f}x; "
                              f"p95 {p.p95_ms:.0f} / {b.p95_ms:.0f} ms; errors {p.errors} / {b.errors}")
-                    if threads == 1 and clients == 50:
+                    if ratio is None and clients == 50:
                         ratio = round(r, 3)
+                mixed = load.drive(port, [poll] * 9 + [page], cookie, clients=50, seconds=self.load_seconds)
+                self.out(f"  {label}, 50 open tabs (9 polls : 1 page): {mixed.rps:6.1f} req/s; "
+                         f"median {mixed.median_ms:.0f} ms, p95 {mixed.p95_ms:.0f} ms; errors {mixed.errors}")
         return ratio
 
     # --- engine -----------------------------------------------------------------------------
