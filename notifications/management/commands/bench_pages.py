@@ -24,6 +24,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import json
+import os
 import random
 import re
 import secrets
@@ -118,7 +119,7 @@ class Command(BaseCommand):
         t0 = time.perf_counter()
         with tasks_not_inline():
             self.build(seed, finished=300 if quick else 1200)
-            self.out(f"built the games in {time.perf_counter() - t0:.1f} s: move {self.page_game.version} "
+            self.out(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; built the games in {time.perf_counter() - t0:.1f} s: move {self.page_game.version} "
                      f"(page), {self.early_game.version} (early), {self.long_game.version} (long; "
                      f"{self.long_rounds} rounds), {self.finished} finished games for the profile")
             with override_settings(ROOT_URLCONF="notifications.bench.urls", DEBUG=False,
@@ -132,6 +133,8 @@ class Command(BaseCommand):
             summary["page_rps_ratio"] = self.throughput(port, parse_servers(servers))
         summary["engine_games_per_s"] = self.engine_speed(10 if quick else 20, seed)
         summary.update(sweeps)
+        self.out(f"load average at the end {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
+                 f"(other work on the machine slows both sides of a ratio, not always alike)")
         self.targets(summary)
         self.stdout.write(json.dumps({key: summary[key] for key in TARGETS}))
 
