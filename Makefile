@@ -43,7 +43,8 @@ BENCH_PG_URL ?= postgres://postgres@127.0.0.1:5432/$(BENCH_DB)
 BENCH_REDIS_URL ?= redis://127.0.0.1:6379/14
 BENCH_PORT ?= 8107
 BENCH_ARGS ?=
-# A fresh scratch database (and an empty scratch Redis database: no task of an older run), then DATABASE_URL and REDIS_URL exported for the rest of the recipe line.
+# A fresh scratch database (and an empty scratch Redis database: no task of an older run), then DATABASE_URL,
+# REDIS_URL and CACHE_URL (that same Redis database: production caches in Redis) exported for the rest of the line.
 define BENCH_SCRATCH
 db="sqlite:///$(CURDIR)/.bench.sqlite3"; redis_url=""; \
 if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then \
@@ -53,7 +54,7 @@ if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then \
     redis-cli -u "$(BENCH_REDIS_URL)" flushdb >/dev/null; redis_url="$(BENCH_REDIS_URL)"; \
   fi; \
 fi; \
-export DATABASE_URL="$$db" REDIS_URL="$$redis_url"; \
+export DATABASE_URL="$$db" REDIS_URL="$$redis_url" CACHE_URL="$$redis_url"; \
 $(PY) manage.py migrate --noinput >/dev/null
 endef
 
