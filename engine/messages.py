@@ -104,6 +104,7 @@ CATALOG: dict[str, str] = {
     "action.pull_back": "Take the {follower} back from {place} (instead of a draw)",
     "action.place": "Put a {follower} on {place}",
     "action.unplace": "Take the {follower} back from {place}",
+    "action.unknown": "{action}",
     "action.submit_plan": "Submit my plan",
     "action.pass": "Pass for the rest of the round",
     "action.place_technology": "Put the technology tile on the {circle} circle of {place}",
@@ -400,6 +401,11 @@ def _shown(key: str, value, words: Words, player: str):
         return sep.join(render(v["msg"], v.get("params"), words, player) if isinstance(v, dict) and "msg" in v
                         else str(v) for v in value)
     return value
+
+
+def text(msg: dict, words: Words = ENGLISH, player: str = "{player}") -> str:
+    """:func:`render` of a structured message ``{"msg": id, "params": {...}}``."""
+    return render(msg["msg"], msg.get("params"), words, player)
 
 
 def placeholders(template: str) -> set[str]:
