@@ -287,6 +287,12 @@ def player_message(exc: Exception) -> str:
     """The sentence a player reads for a refused request ``exc``: a ``RulesError``'s or a
     ``games.errors.ServiceError``'s ``message`` (one sentence naming the blocking
     condition), never the developer text ``str(exc)`` of an engine error; ``REFUSED`` when
-    there is none."""
+    there is none. An engine refusal (``code`` and ``params``) reads in the active language
+    (``games.messages.render_refusal``)."""
+    from games.messages import render_refusal  # games.messages reads the registry above
+
+    translated = render_refusal(exc) if isinstance(exc, orleans.RulesError) else None
+    if translated:
+        return translated
     message = getattr(exc, "message", None)
     return message if isinstance(message, str) and message else REFUSED
