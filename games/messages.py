@@ -363,6 +363,11 @@ def render_structured(msg: dict, player: str = "") -> str:
     return render_message(msg["msg"], msg.get("params"), player)
 
 
+def render_list(msgs: list[dict]) -> str:
+    """Structured messages rendered and joined by the list separator ("a, b, c")."""
+    return WORDS.template("sep.list").join(render_structured(m) for m in msgs)
+
+
 def render_event(event: dict, names: dict[int, str]) -> str:
     """An engine event's line in the active language, ``{player}`` replaced by the seat's
     name from ``names`` (seat order -> display name; "Seat n" when missing). An event
@@ -392,13 +397,14 @@ def render_refusal(exc: Exception) -> str | None:
         return None
 
 
-def action_label(rules_engine, action: dict, state=None, seat: int | None = None) -> str:
-    """``rules_engine.describe_action`` in the active language (its ``action_message``);
-    the engine's English label for an engine without structured labels."""
+def action_label(rules_engine, action: dict, state=None, seat: int | None = None, message: dict | None = None) -> str:
+    """``rules_engine.describe_action`` in the active language (its ``action_message``, or
+    ``message`` when already made); the engine's English label for an engine without
+    structured labels."""
     structured = getattr(rules_engine, "action_message", None)
-    if structured is not None:
+    if structured is not None or message is not None:
         try:
-            return render_structured(structured(action, state, seat))
+            return render_structured(message if message is not None else structured(action, state, seat))
         except _FAILED:
             pass
     return rules_engine.describe_action(action, state, seat)

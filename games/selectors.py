@@ -290,15 +290,19 @@ def game_view_for_seat(game: Game, state: Any, seat: Seat | None) -> dict:
 
 
 def legal_actions_for_seat(game: Game, state: Any, seat: Seat | None) -> list[dict]:
-    """The viewer's legal actions in ``state`` (of ``game``), with a label each; empty for
-    spectators."""
+    """The viewer's legal actions in ``state`` (of ``game``), each with its ``label`` in the
+    active language and its ``message`` (the engine's structured label, None for an
+    engine without one); empty for spectators."""
     rules_engine = engine_for(game)
     if seat is None or rules_engine.is_over(state):
         return []
-    return [
-        {"action": action, "label": action_label(rules_engine, action, state, seat.order)}
-        for action in rules_engine.legal_actions(state, seat.order)
-    ]
+    structured = getattr(rules_engine, "action_message", None)
+    out = []
+    for action in rules_engine.legal_actions(state, seat.order):
+        message = structured(action, state, seat.order) if structured is not None else None
+        out.append({"action": action, "label": action_label(rules_engine, action, state, seat.order, message),
+                    "message": message})
+    return out
 
 
 def queue_options_for_seat(game: Game, state: Any, seat: Seat | None) -> list[dict] | None:

@@ -175,10 +175,11 @@ def _word(table: dict, key, default=None) -> str:
         return str(key) if default is None else str(default)
 
 
-def follower_type_name(kind) -> str:
-    """``"knight"`` (or a tile of that type, ``"start_knight"``) -> "Knight" / "兵士"."""
+def follower_type_name(kind, default=None) -> str:
+    """``"knight"`` (or a tile of that type, ``"start_knight"``) -> "Knight" / "兵士";
+    ``default`` (else the id capitalised) for a type this catalog does not know."""
     kind = str(kind).removeprefix("start_")
-    return _word(FOLLOWERS, kind, kind.capitalize())
+    return _word(FOLLOWERS, kind, kind.capitalize() if default is None else default)
 
 
 def follower_name(tile) -> str:
@@ -197,19 +198,19 @@ def followers_name(tile) -> str:
     return _word(FOLLOWERS_PLURAL, kind)
 
 
-def place_name(place_id) -> str:
-    """``"town_hall"`` -> "Town Hall" / "市役所"; an unknown id as given."""
-    return _word(PLACES, place_id)
+def place_name(place_id, default=None) -> str:
+    """``"town_hall"`` -> "Town Hall" / "市役所"; an unknown id: ``default``, else as given."""
+    return _word(PLACES, place_id, default)
 
 
-def town_name(town) -> str:
-    """``"orleans"`` -> "Orléans" / "オルレアン"."""
-    return _word(TOWNS, town)
+def town_name(town, default=None) -> str:
+    """``"orleans"`` -> "Orléans" / "オルレアン"; an unknown id: ``default``, else as given."""
+    return _word(TOWNS, town, default)
 
 
-def deed_name(deed) -> str:
-    """``"city_wall"`` -> "Building the City Wall"."""
-    return _word(DEEDS, deed)
+def deed_name(deed, default=None) -> str:
+    """``"city_wall"`` -> "Building the City Wall"; an unknown id: ``default``, else as given."""
+    return _word(DEEDS, deed, default)
 
 
 def good_name(good) -> str:

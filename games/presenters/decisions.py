@@ -11,29 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-#: What each kind of decision asks of the player, for the status line and the panel title.
-KIND_PROMPTS = {
-    "draw": "draw followers from your bag",
-    "plan": "plan: put followers from your market on your places",
-    "action": "take an action, or pass",
-    "torture": "pay your debt (torture)",
-    "harvest": "return food for the Harvest",
-    "technology": "place your technology tile",
-    "bathhouse": "Bathhouse: keep drawn followers",
-}
+from games.messages import render_list
+from games.vocabulary import DECISION_PROMPTS as KIND_PROMPTS, DECISION_WAITING as WAITING_FOR, decision_prompt
+from games.vocabulary import follower_name, place_name
 
-
-#: What another seat is doing while the page waits for it (the status line of the others'
-#: pages: never the awaited player's own "your market" wording).
-WAITING_FOR = {
-    "draw": "drawing followers",
-    "plan": "planning",
-    "action": "taking an action",
-    "torture": "paying a debt (torture)",
-    "harvest": "choosing food to return for the Harvest",
-    "technology": "placing a technology tile",
-    "bathhouse": "choosing followers at the Bathhouse",
-}
+__all__ = ["KIND_PROMPTS", "WAITING_FOR", "decision_context", "decision_forms"]  # the prompts: games.vocabulary
 
 
 @dataclass
@@ -125,6 +107,25 @@ def _strip(label: str, prefix: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _short_label(item: dict, title: str) -> str | None:
+    """A choice's label without what its form's title (the place) already says, in the active
+    language, from the engine's structured label (``item["message"]``): the follower of a
+    ``place``, the choices of an ``activate`` (the title alone when there are none); None
+    when the item has no structured label."""
+    msg = item.get("message")
+    if not isinstance(msg, dict):
+        return None
+    if msg.get("msg") == "action.place":
+        text = follower_name(msg["params"]["follower"])
+    elif msg.get("msg") == "action.use_with":
+        text = render_list(msg["params"]["parts"])
+    elif msg.get("msg") == "action.use":
+        return title
+    else:
+        return None
+    return text[:1].upper() + text[1:]
+
+
 def _by_space(items: list[dict], kind: str) -> dict[str, list[dict]]:
     groups: dict[str, list[dict]] = {}
     for item in items:
@@ -138,10 +139,11 @@ def _per_space_forms(rules, items: list[dict], kind: str, submit: str, strip_pre
     places = rules.content.PLACES
     forms = []
     for space, group in _by_space(items, kind).items():
-        name = rules.place_name(space)
+        name = place_name(space, rules.place_name(space))
         circles = list(places[space].circles) if space in places else []
-        prefix, suffix = strip_prefix(name)
-        choices = [Choice(i["action"], _strip(i["label"], prefix).removesuffix(suffix)) for i in group]
+        prefix, suffix = strip_prefix(rules.place_name(space))
+        choices = [Choice(i["action"], _short_label(i, name) or _strip(i["label"], prefix).removesuffix(suffix))
+                   for i in group]
         forms.append(DecisionForm(key=f"{kind}-{space}", title=name, submit=submit, space=space,
                                   circles=circles, choices=choices).finish())
     return forms
@@ -305,7 +307,7 @@ def decision_context(rules, view: dict | None, items: list[dict]) -> dict:
     forms = decision_forms(rules, kind, items, me) if items else []
     return {
         "kind": kind,
-        "prompt": KIND_PROMPTS.get(kind, ""),
+        "prompt": decision_prompt(kind),
         "forms": forms,
         "choose": [f for f in forms if f.group == "choose"],
         "undo": [f for f in forms if f.group == "undo"],
