@@ -11,7 +11,8 @@ A template is a ``str.format`` string with named placeholders:
 - a parameter shown as a word, by its key (:data:`WORD_KEYS`): ``{place}``, ``{town}``,
   ``{follower}`` ("starting Farmer"), ``{follower_type}`` ("Farmer"), ``{followers}``
   ("Farmers"), ``{good}``, ``{deed}``, ``{circle}``, ``{event}``, ``{track}``, ...; and
-  ``{<key>_id}``, the id itself (``{track_id}`` "knight");
+  ``{<key>_id}``, the id itself (``{follower_id}`` "start_knight"); ``{track_word}`` is the
+  track's follower type as a sentence writes it ("the knight track", like ``{circle}``);
 - ``{coins:coin}``: a count with its counted noun (:data:`COUNTED`, "1 coin", "3 coins");
 - a nested message (a dict with ``msg`` and ``params``) or a list of them, joined by
   ``sep.list`` (``sep.else`` for the keys in :data:`ELSE_LISTS`);
@@ -86,7 +87,7 @@ CATALOG: dict[str, str] = {
     "event.pass": "{player} passes",
     "event.bathhouse_place": "{player} places a {follower_type} on {place}",
     "event.bathhouse_draw": "{player} draws {count} followers at the Bathhouse",
-    "event.track": "{player} advances to step {step} of the {track_id} track",
+    "event.track": "{player} advances to step {step} of the {track_word} track",
     "event.place_tile": "{player} takes the place tile {place}",
     "event.undo": "{player} takes back their last decision",
     # --- why something was gained or paid -----------------------------------------------------
@@ -339,7 +340,7 @@ WORD_KEYS: dict[str, tuple[tuple[str, str], ...]] = {
     "place_tile": (("place_tile", "place"),),
     "follower": (("follower", "follower"), ("follower_type", "follower_type"), ("followers", "followers")),
     "recruit": (("recruit", "follower_type"),),
-    "track": (("track", "follower_type"),),
+    "track": (("track", "follower_type"), ("track_word", "circle")),  # "Knight"; "knight" in a sentence
     "circle": (("circle", "circle"),),
     "town": (("town", "town"),),
     "to_town": (("to_town", "town"),),

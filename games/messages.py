@@ -71,7 +71,7 @@ TEMPLATES = {
     "event.pass": pgettext_lazy("event.pass", "{player} passes"),
     "event.bathhouse_place": pgettext_lazy("event.bathhouse_place", "{player} places a {follower_type} on {place}"),
     "event.bathhouse_draw": pgettext_lazy("event.bathhouse_draw", "{player} draws {count} followers at the Bathhouse"),
-    "event.track": pgettext_lazy("event.track", "{player} advances to step {step} of the {track_id} track"),
+    "event.track": pgettext_lazy("event.track", "{player} advances to step {step} of the {track_word} track"),
     "event.place_tile": pgettext_lazy("event.place_tile", "{player} takes the place tile {place}"),
     "event.undo": pgettext_lazy("event.undo", "{player} takes back their last decision"),
     "reason.place": pgettext_lazy("reason.place", "{place}"),

@@ -101,12 +101,14 @@ ROUTE_KINDS = {"water": _("waterway"), "land": _("road")}
 
 #: What a refusal asks to do first, by decision kind ("First draw your followers.").
 TASKS = {
-    "draw": _("draw your followers"), "plan": _("finish your plan"), "action": _("take an action or pass"),
-    "torture": _("choose what to give up"), "harvest": _("choose which food to return"),
-    "technology": _("place your technology tile"),
-    "bathhouse": _("place or return the followers drawn at the Bathhouse"),
+    "draw": pgettext_lazy("task", "draw your followers"), "plan": pgettext_lazy("task", "finish your plan"),
+    "action": pgettext_lazy("task", "take an action or pass"),
+    "torture": pgettext_lazy("task", "choose what to give up"),
+    "harvest": pgettext_lazy("task", "choose which food to return"),
+    "technology": pgettext_lazy("task", "place your technology tile"),
+    "bathhouse": pgettext_lazy("task", "place or return the followers drawn at the Bathhouse"),
 }
-OTHER_TASK = _("answer another decision")
+OTHER_TASK = pgettext_lazy("task", "answer another decision")
 
 #: The prompt a queued answer was for ("Your queue's answer for the Harvest ...").
 PROMPTS = {"technology": _("technology tile"), "bathhouse": pgettext_lazy("prompt", "Bathhouse"),
