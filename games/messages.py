@@ -13,6 +13,8 @@ fill the template.
 """
 from __future__ import annotations
 
+from functools import partial
+
 from django.utils.translation import ngettext, pgettext_lazy
 
 from games import vocabulary as V
@@ -306,44 +308,19 @@ class SiteWords(_messages.Words):
     def counted(self, noun: str, n: int) -> str:
         return _counted(noun, n)
 
-    def place(self, place_id) -> str:
-        return V.place_name(place_id)
-
-    def follower(self, tile) -> str:
-        return V.follower_name(tile)
-
-    def follower_type(self, tile) -> str:
-        return V.follower_type_name(tile)
-
-    def followers(self, tile) -> str:
-        return V.followers_name(tile)
-
-    def circle(self, kind) -> str:
-        return V._word(V.CIRCLES, kind)
-
-    def town(self, town) -> str:
-        return V.town_name(town)
-
-    def deed(self, deed) -> str:
-        return V.deed_name(deed)
-
-    def good(self, good) -> str:
-        return V.good_name(good)
-
-    def event(self, event) -> str:
-        return V._word(V.EVENTS, event, str(event).replace("_", " "))
-
-    def spot(self, spot) -> str:
-        return V._word(V.SPOTS, spot, str(spot).replace("_", " "))
-
-    def route_kind(self, kind) -> str:
-        return V._word(V.ROUTE_KINDS, kind)
-
-    def task(self, kind) -> str:
-        return V._word(V.TASKS, kind, V.OTHER_TASK)
-
-    def prompt(self, kind) -> str:
-        return V._word(V.PROMPTS, kind, V.OTHER_PROMPT)
+    place = staticmethod(V.place_name)
+    follower = staticmethod(V.follower_name)
+    follower_type = staticmethod(V.follower_type_name)
+    followers = staticmethod(V.followers_name)
+    circle = staticmethod(V.circle_word)
+    town = staticmethod(V.town_name)
+    deed = staticmethod(V.deed_name)
+    good = staticmethod(V.good_name)
+    event = staticmethod(V.event_word)
+    spot = staticmethod(partial(V.word, V.SPOTS))
+    route_kind = staticmethod(partial(V.word, V.ROUTE_KINDS))
+    task = staticmethod(partial(V.word, V.TASKS, default=V.OTHER_TASK))
+    prompt = staticmethod(partial(V.word, V.PROMPTS, default=V.OTHER_PROMPT))
 
 
 WORDS = SiteWords()

@@ -3,15 +3,16 @@
 Followers, places (the ten action spaces and the place tiles), towns, goods, beneficial
 deeds, hourglass events, citizen spots, phases, decision kinds, bot levels, chat channels
 and game options: each an engine id -> ``gettext_lazy`` text. The English of each word is
-the engine's own (``engine.content`` names, the move log's lower-case words), so a page in
-English reads exactly as the engine writes; ``tests/games/test_vocabulary.py`` checks it.
+the engine's own (``engine.content`` names; the move log's lower-case words are the names
+``in_sentence``), so a page in English reads exactly as the engine writes
+(``tests/games/i18n/test_site_message_catalog.py`` checks it).
 
 Look words up with the functions at the end (``place_name("town_hall")``): an unknown id is
 shown as given, never an error.
 """
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_lazy as _, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy as _, pgettext, pgettext_lazy
 
 FOLLOWERS = {
     "farmer": _("Farmer"), "boatman": _("Boatman"), "craftsman": _("Craftsman"), "trader": _("Trader"),
@@ -20,13 +21,6 @@ FOLLOWERS = {
 FOLLOWERS_PLURAL = {
     "farmer": _("Farmers"), "boatman": _("Boatmen"), "craftsman": _("Craftsmen"), "trader": _("Traders"),
     "scholar": _("Scholars"), "knight": _("Knights"), "monk": _("Monks"),
-}
-#: Circle types as the log writes them ("the farmer circle of the Farmhouse").
-CIRCLES = {
-    "farmer": pgettext_lazy("circle", "farmer"), "boatman": pgettext_lazy("circle", "boatman"),
-    "craftsman": pgettext_lazy("circle", "craftsman"), "trader": pgettext_lazy("circle", "trader"),
-    "scholar": pgettext_lazy("circle", "scholar"), "knight": pgettext_lazy("circle", "knight"),
-    "monk": pgettext_lazy("circle", "monk"), "any": pgettext_lazy("circle", "any"),
 }
 
 PLACES = {
@@ -73,13 +67,7 @@ GOODS = {
     "brocade": pgettext_lazy("good", "brocade"),
 }
 
-#: Hourglass events as the log writes them ("the hourglass shows trading day").
-EVENTS = {
-    "pilgrimage": pgettext_lazy("event", "pilgrimage"), "plague": pgettext_lazy("event", "plague"),
-    "taxes": pgettext_lazy("event", "taxes"), "trading_day": pgettext_lazy("event", "trading day"),
-    "income": pgettext_lazy("event", "income"), "harvest": pgettext_lazy("event", "harvest"),
-}
-#: Hourglass tiles' names ("Trading day", on the board).
+#: Hourglass tiles' names ("Trading day", on the board; "trading day" in a sentence).
 EVENT_NAMES = {
     "pilgrimage": pgettext_lazy("event name", "Pilgrimage"), "plague": pgettext_lazy("event name", "Plague"),
     "taxes": pgettext_lazy("event name", "Taxes"), "trading_day": pgettext_lazy("event name", "Trading day"),
@@ -169,19 +157,38 @@ OPTION_DISPLAY = {
 }
 
 
-def _word(table: dict, key, default=None) -> str:
-    """``table[key]`` in the active language; ``default`` (else the key itself) if unknown."""
+def word(table: dict, key, default=None) -> str:
+    """``table[key]`` of one of the tables above in the active language; ``default`` (else
+    the key itself) if unknown."""
     try:
         return str(table[key])
     except (KeyError, TypeError):
         return str(key) if default is None else str(default)
 
 
+def in_sentence(name: str) -> str:
+    """A name as a sentence writes it: its first letter in lower case ("Trading day" ->
+    "trading day", "Farmer" -> "farmer"; Japanese names are unchanged)."""
+    return name[:1].lower() + name[1:]
+
+
+def circle_word(kind) -> str:
+    """A circle type as the log writes it ("the farmer circle"); ``any`` -> "any"."""
+    if str(kind) == "any":
+        return pgettext("circle", "any")
+    return in_sentence(follower_type_name(kind))
+
+
+def event_word(event) -> str:
+    """An hourglass event as the log writes it ("the hourglass shows trading day")."""
+    return in_sentence(event_name(event))
+
+
 def follower_type_name(kind, default=None) -> str:
     """``"knight"`` (or a tile of that type, ``"start_knight"``) -> "Knight" / "兵士";
     ``default`` (else the id capitalised) for a type this catalog does not know."""
     kind = str(kind).removeprefix("start_")
-    return _word(FOLLOWERS, kind, kind.capitalize() if default is None else default)
+    return word(FOLLOWERS, kind, kind.capitalize() if default is None else default)
 
 
 def follower_name(tile) -> str:
@@ -197,54 +204,54 @@ def follower_name(tile) -> str:
 def followers_name(tile) -> str:
     """The plural of a tile's type: "Knights", "Boatmen"."""
     kind = str(tile).removeprefix("start_")
-    return _word(FOLLOWERS_PLURAL, kind)
+    return word(FOLLOWERS_PLURAL, kind)
 
 
 def place_name(place_id, default=None) -> str:
     """``"town_hall"`` -> "Town Hall" / "市役所"; an unknown id: ``default``, else as given."""
-    return _word(PLACES, place_id, default)
+    return word(PLACES, place_id, default)
 
 
 def town_name(town, default=None) -> str:
     """``"orleans"`` -> "Orléans" / "オルレアン"; an unknown id: ``default``, else as given."""
-    return _word(TOWNS, town, default)
+    return word(TOWNS, town, default)
 
 
 def deed_name(deed, default=None) -> str:
     """``"city_wall"`` -> "Building the City Wall"; an unknown id: ``default``, else as given."""
-    return _word(DEEDS, deed, default)
+    return word(DEEDS, deed, default)
 
 
 def good_name(good) -> str:
     """``"grain"`` -> "grain" / "穀物" (lower case, as in a sentence)."""
-    return _word(GOODS, good)
+    return word(GOODS, good)
 
 
 def event_name(event) -> str:
     """An hourglass tile's name: ``"trading_day"`` -> "Trading day"."""
-    return _word(EVENT_NAMES, event, str(event).replace("_", " ").capitalize())
+    return word(EVENT_NAMES, event, str(event).replace("_", " ").capitalize())
 
 
 def phase_name(phase) -> str:
     """A view's ``phase`` as the page names it ("Followers and planning")."""
-    return _word(PHASES, phase, str(phase).replace("_", " ").capitalize())
+    return word(PHASES, phase, str(phase).replace("_", " ").capitalize())
 
 
 def decision_prompt(kind, default: str = "") -> str:
     """What a decision of ``kind`` asks of the awaited player."""
-    return _word(DECISION_PROMPTS, kind, default)
+    return word(DECISION_PROMPTS, kind, default)
 
 
 def decision_waiting(kind, default: str = "") -> str:
     """What another seat is doing while it decides ``kind``."""
-    return _word(DECISION_WAITING, kind, default)
+    return word(DECISION_WAITING, kind, default)
 
 
 def bot_level_name(level) -> str:
     """A bot level's name ("Greedy"); a level not listed here capitalised."""
-    return _word(BOT_LEVELS, level, str(level).replace("_", " ").capitalize())
+    return word(BOT_LEVELS, level, str(level).replace("_", " ").capitalize())
 
 
 def chat_channel_name(channel) -> str:
     """A chat channel's label ("Players' chat"); "" if unknown."""
-    return _word(CHAT_CHANNELS, channel, "")
+    return word(CHAT_CHANNELS, channel, "")

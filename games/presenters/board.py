@@ -52,7 +52,7 @@ def map_context(rules, view: dict) -> dict:
                           "y": round(g["cy"] * 0.5 + (g["y1"] + g["y2"]) * 0.25, 1)})
         routes.append({"id": rid, "kind": route.kind, "path": g["path"], "goods": spots,
                        "title": f"{V.town_name(route.a, C.TOWNS[route.a])} – {V.town_name(route.b, C.TOWNS[route.b])} "
-                                f"({V._word(V.ROUTE_KINDS, route.kind)})"})
+                                f"({V.word(V.ROUTE_KINDS, route.kind)})"})
     merchants: dict[str, list] = {}
     for p in view["players"]:
         merchants.setdefault(p["merchant"], []).append(p["seat"])

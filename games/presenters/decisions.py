@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from games.messages import render_list
 from games.vocabulary import DECISION_PROMPTS as KIND_PROMPTS, DECISION_WAITING as WAITING_FOR, decision_prompt
-from games.vocabulary import follower_name, place_name
+from games.vocabulary import follower_name, follower_type_name, place_name, town_name
 
 __all__ = ["KIND_PROMPTS", "WAITING_FOR", "decision_context", "decision_forms"]  # the prompts: games.vocabulary
 
@@ -210,7 +210,7 @@ def _payment_label(rules, item: dict, most: int) -> str:
     if kind == "station":
         if item.get("town") is None:
             return f"Trading stations from your supply (you have {most})"
-        return f"Your trading station in {rules.content.TOWNS.get(item['town'], item['town'])}"
+        return f"Your trading station in {town_name(item['town'], rules.content.TOWNS.get(item['town']))}"
     if kind == "follower":
         return f"Followers drawn at random from your bag (up to {most}; starting followers are never lost)"
     if kind == "development":
@@ -218,11 +218,11 @@ def _payment_label(rules, item: dict, most: int) -> str:
     if kind == "good":
         return f"{str(item.get('good')).capitalize()} (you have {most})"
     if kind == "place_tile":
-        return f"Place tile {rules.place_name(item['place'])}"
+        return f"Place tile {place_name(item['place'], rules.place_name(item['place']))}"
     if kind == "technology":
         if item.get("place") is None:
             return f"Technology tiles not yet placed (you have {most})"
-        return f"Technology tile on your {rules.place_name(item['place'])}"
+        return f"Technology tile on your {place_name(item['place'], rules.place_name(item['place']))}"
     return str(kind)
 
 
@@ -254,7 +254,7 @@ def _prompt_hint(rules, me: dict | None) -> str:
     if prompt.get("kind") == "harvest":
         return f"Return {prompt.get('food')} food to the supply."
     if prompt.get("kind") == "bathhouse":
-        drawn = ", ".join(rules.follower_name(rules.content.follower_type(t)) for t in prompt.get("drawn", []))
+        drawn = ", ".join(follower_type_name(t) for t in prompt.get("drawn", []))
         return f"Drawn: {drawn}. Kept so far: {prompt.get('kept', 0)}."
     return ""
 

@@ -81,7 +81,7 @@ def test_the_vocabulary_knows_every_id_of_the_component_data_by_its_engine_name(
         assert {k: V.follower_type_name(k) for k in C.FOLLOWER_TYPES} == dict(C.FOLLOWER_NAMES)
         assert {k: V.followers_name(k) for k in C.FOLLOWER_TYPES} == \
             {k: engine.messages.ENGLISH.followers(k) for k in C.FOLLOWER_TYPES}
-        assert set(V.GOODS) == set(C.GOODS) and set(V.EVENTS) == set(C.EVENTS)
+        assert set(V.GOODS) == set(C.GOODS) and set(V.EVENT_NAMES) == set(C.EVENTS)
         assert {k: V.event_name(k) for k in C.EVENTS} == {k: engine.event_name(k) for k in C.EVENTS}
         assert {k: str(V.SPOTS[k]) for k in C.CITIZEN_SPOTS} == {k: k.replace("_", " ") for k in C.CITIZEN_SPOTS}
 
