@@ -145,7 +145,7 @@ def replay_context(game: Game, seat: Seat | None, step: int | None) -> dict:
     who = _viewer_key(reveal, seat)
     timeline_key = f"games:replay:{game.pk}:{game.engine_version}:{game.version}:timeline"
     # the built step holds the log's words: one entry per language
-    step_key = f"games:replay:{game.pk}:{game.engine_version}:{who}:{step}:{get_language()}"
+    step_key = f"games:replay:{game.pk}:{game.engine_version}:{get_language()}:{who}:{step}"
     timeline, built = cache.get(timeline_key), cache.get(step_key)
     if timeline is None:
         timeline, built = _build(game, rules_engine, reveal, seat, step, names)
