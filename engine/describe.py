@@ -1,6 +1,7 @@
 """Readable English for actions, queue entries, places, events, followers and tracks
-(buttons, log lines, the board). Uses the game's standard terms; the default catalog a
-translation would replace."""
+(buttons, log lines, the board). Uses the game's standard terms. Action and queue-entry
+labels are messages of ``engine.messages`` (``action_message``, ``queue_entry_message``:
+id and params), so a site can show them in another language."""
 
 from __future__ import annotations
 
