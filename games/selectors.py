@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.db.models import (
+    BooleanField, Count, ExpressionWrapper, F, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Value,
+)
 from django.utils import timezone
 
 from games import clock
@@ -498,9 +500,13 @@ def chat_write_channel(game: Game, seat: Seat | None, user) -> str | None:
 def chat_read_channels(game: Game, seat: Seat | None) -> list[str]:
     """The channels a viewer of ``game`` reads: players read theirs only (spectators' table
     talk is kept from them) until the game is over; spectators of a public game read both."""
-    if seat is not None and game.status != GameStatus.FINISHED:
+    return _read_channels(game, seated=seat is not None)
+
+
+def _read_channels(game: Game, *, seated: bool) -> list[str]:
+    if seated and game.status != GameStatus.FINISHED:
         return [ChatChannel.PLAYERS]
-    if seat is None and not game.is_public:
+    if not seated and not game.is_public:
         return []
     return [ChatChannel.PLAYERS, ChatChannel.SPECTATORS]
 
@@ -518,6 +524,42 @@ def chat_last_id(game: Game, channels: list[str]) -> int:
     version a page shows (the poll compares it)."""
     return (ChatMessage.objects.filter(game=game, channel__in=channels, hidden=False)
             .order_by("-id").values_list("id", flat=True).first() or 0)
+
+
+#: The columns the lean poll reads of a game: never its state (``game_for_poll``).
+POLL_FIELDS = ("id", "name", "rules", "engine_version", "version", "status", "is_public", "has_bots",
+               "absent_bot_level")
+
+
+def _chat_last(channel: str) -> Subquery:
+    return Subquery(ChatMessage.objects.filter(game=OuterRef("pk"), channel=channel, hidden=False)
+                    .order_by("-id").values("id")[:1])
+
+
+def game_for_poll(game_id: Any, user) -> Game | None:
+    """The game ``game_id`` as the unchanged poll needs it, in one query by primary key (no
+    join, state deferred: reading ``state`` would cost a query), or None if there is none.
+
+    Only ``POLL_FIELDS`` are loaded, with ``has_state`` (a snapshot is stored), ``seat_id``
+    (the pk of ``user``'s seat, None: no seat or a visitor) and ``chat_players`` /
+    ``chat_spectators`` (id of the newest message not hidden in each channel, None: none),
+    each a subquery on an index (the seat's unique (game, user), the chat's (game, channel,
+    id)). Visibility is the caller's (``chat_poll_id`` and ``games.access`` rules)."""
+    seat = (Subquery(Seat.objects.filter(game=OuterRef("pk"), user=user).values("pk")[:1])
+            if getattr(user, "is_authenticated", False) else Value(None, output_field=IntegerField()))
+    return (Game.objects.filter(pk=game_id).only(*POLL_FIELDS)
+            .annotate(has_state=ExpressionWrapper(Q(state__isnull=False), output_field=BooleanField()),
+                      seat_id=seat, chat_players=_chat_last(ChatChannel.PLAYERS),
+                      chat_spectators=_chat_last(ChatChannel.SPECTATORS))
+            .first())
+
+
+def chat_poll_id(game: Game) -> int:
+    """``chat_last_id`` of a ``game_for_poll`` row for its viewer, from its annotations: the
+    players' channel for a player until the game is over, both channels otherwise."""
+    channels = _read_channels(game, seated=game.seat_id is not None)
+    last = {ChatChannel.PLAYERS: game.chat_players, ChatChannel.SPECTATORS: game.chat_spectators}
+    return max((last[channel] or 0 for channel in channels), default=0)
 
 
 def chat_reader(user, game: Game) -> ChatReader:
