@@ -11,8 +11,9 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models import (
-    BooleanField, Count, ExpressionWrapper, F, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Value,
+    BooleanField, Count, Exists, ExpressionWrapper, F, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Value,
 )
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from games import clock
@@ -112,9 +113,11 @@ def open_tables_for(user, limit: int = 20) -> list[Game]:
 
 def waiting_count(user) -> int:
     """How many things wait for ``user``: decisions in active games, pending invitations and
-    rematches to answer (the navigation's count)."""
-    return (seats_waiting_for(user).count() + invitations_for(user).count()
-            + rematches_awaiting(user).count())
+    rematches to answer (the navigation's count, on every page): one query, the three
+    lists' ids counted as one ``UNION ALL``."""
+    ids = [rows.order_by().values("pk") for rows in
+           (seats_waiting_for(user), invitations_for(user), rematches_awaiting(user))]
+    return ids[0].union(*ids[1:], all=True).count()
 
 
 def _user_games(user, *statuses: GameStatus) -> QuerySet[Game]:
@@ -572,25 +575,22 @@ def chat_reader(user, game: Game) -> ChatReader:
 
 def chat_unread_counts(user, game_ids, *, since: dt.datetime | None = None) -> dict[Any, int]:
     """``{game id: messages unread by user}`` in the players' channel of the games of
-    ``game_ids`` where ``user`` sits: other players' messages after the user's read position,
-    not hidden; a muted chat counts nothing. ``since`` also leaves out older messages (the
-    digest counts only the last day's). Games with none are left out."""
-    readers = {r.game_id: r for r in ChatReader.objects.filter(user=user, game_id__in=list(game_ids))}
-    seated = set(Seat.objects.filter(user=user, game_id__in=list(game_ids)).values_list("game_id", flat=True))
-    counts: dict[Any, int] = {}
-    for game_id in seated:
-        reader = readers.get(game_id)
-        if reader is not None and reader.muted:
-            continue
-        messages = ChatMessage.objects.filter(
-            game_id=game_id, channel=ChatChannel.PLAYERS, hidden=False,
-            id__gt=reader.last_read_id if reader else 0).exclude(author=user)
-        if since is not None:
-            messages = messages.filter(created_at__gte=since)
-        count = messages.count()
-        if count:
-            counts[game_id] = count
-    return counts
+    ``game_ids`` where ``user`` (a user or its id) sits: other players' messages after the
+    user's read position, not hidden; a muted chat counts nothing. ``since`` also leaves out
+    older messages (the digest counts only the last day's). Games with none are left out.
+    One grouped query, whatever the number of games."""
+    game_ids = list(game_ids)
+    readers = ChatReader.objects.filter(user=user, game=OuterRef("game"))
+    messages = (
+        ChatMessage.objects.filter(
+            game_id__in=Seat.objects.filter(user=user, game_id__in=game_ids).values("game_id"),
+            channel=ChatChannel.PLAYERS, hidden=False,
+            id__gt=Coalesce(Subquery(readers.values("last_read_id")[:1]), 0))
+        .exclude(author=user).exclude(Exists(readers.filter(muted=True)))
+    )
+    if since is not None:
+        messages = messages.filter(created_at__gte=since)
+    return dict(messages.order_by().values("game_id").annotate(n=Count("pk")).values_list("game_id", "n"))
 
 
 def chat_recent_count(user, game: Game, seconds: int, now: dt.datetime | None = None) -> int:

@@ -81,6 +81,7 @@ def test_a_game_this_site_cannot_load_still_says_so(client_for, started_game, al
     assert not any(STATE_READ.search(sql) for sql in sqls)
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_bot_game_without_a_bot_turn_left_polls_lean(client_for, alice):
     game = services.game_create(creator=alice, name="Bots", max_seats=2, options={}, bots=["random"], seed=5)
     game.refresh_from_db()
