@@ -11,9 +11,12 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models import (
-    BooleanField, Count, Exists, ExpressionWrapper, F, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Value,
+    Avg, BooleanField, Case, Count, Exists, ExpressionWrapper, F, FloatField, IntegerField, Max, OuterRef, Prefetch, Q,
+    QuerySet, Subquery, Sum, Value, When,
 )
-from django.db.models.functions import Coalesce
+from django.db.models.fields.json import KeyTextTransform, KeyTransform
+from django.db.models.functions import Cast, Coalesce
+from django.db.models.lookups import Exact
 from django.utils import timezone
 
 from games import clock
@@ -181,10 +184,10 @@ def bot_move_counts(game: Game) -> dict[int, int]:
                 .annotate(n=Count("pk")).values_list("seat", "n"))
 
 
-def games_finished_for(user) -> list[FinishedGame]:
-    """The user's finished games with results, most recently finished first."""
-    games = _user_games(user, GameStatus.FINISHED).order_by("-finished_at")
-    return [finished_game_result(game, user) for game in games]
+def games_finished_for(user) -> QuerySet[Game]:
+    """The user's finished games, most recently finished first, seats loaded (state deferred):
+    page it, then ``finished_game_result`` each game of the page."""
+    return _user_games(user, GameStatus.FINISHED).order_by(F("finished_at").desc(nulls_last=True), "pk")
 
 
 #: The parts of a final score the profile averages (``engine.outcome`` score keys).
@@ -193,42 +196,19 @@ SCORE_PARTS = ("coins", "goods_total", "stations", "citizens", "level")
 
 @dataclass
 class ScoreStats:
-    """Games played and won, win rate (0..1), mean and best total, mean of each score part."""
+    """Games played and won, mean and best total, mean of each score part (``SCORE_PARTS``;
+    None where no game has a score)."""
 
     played: int = 0
     won: int = 0
-    totals: list = field(default_factory=list)
-    parts: dict = field(default_factory=lambda: {part: [] for part in SCORE_PARTS})
-
-    def add(self, line: PlayerResult, won: bool) -> None:
-        """Count one finished game's line of the player."""
-        self.played += 1
-        self.won += won
-        if line.breakdown:
-            self.totals.append(line.breakdown.get("total", 0))
-            for part in SCORE_PARTS:
-                if isinstance(line.breakdown.get(part), (int, float)):
-                    self.parts[part].append(line.breakdown[part])
+    mean: float | None = None
+    best: float | int | None = None
+    mean_parts: dict = field(default_factory=lambda: dict.fromkeys(SCORE_PARTS))
 
     @property
     def win_rate(self) -> float:
         """Share of games won, 0..1 (0 without games)."""
         return self.won / self.played if self.played else 0.0
-
-    @property
-    def mean(self) -> float | None:
-        """Mean total score, None without scores."""
-        return sum(self.totals) / len(self.totals) if self.totals else None
-
-    @property
-    def best(self) -> int | None:
-        """Best total score, None without scores."""
-        return max(self.totals) if self.totals else None
-
-    @property
-    def mean_parts(self) -> dict[str, float | None]:
-        """``{part: mean}`` of ``SCORE_PARTS`` (None where there is no score)."""
-        return {part: (sum(v) / len(v) if v else None) for part, v in self.parts.items()}
 
 
 @dataclass
@@ -246,40 +226,80 @@ class HeadToHead:
 @dataclass
 class PlayerRecord:
     """A player's finished games: ``overall`` and ``by_players`` (player count ->
-    ``ScoreStats``), ``head_to_head`` (most games together first) and ``games`` (every
-    ``FinishedGame``, most recently finished first)."""
+    ``ScoreStats``) and ``head_to_head`` (most games together first). The games themselves
+    are ``games_finished_for``, paged."""
 
     overall: ScoreStats
     by_players: dict[int, ScoreStats]
     head_to_head: list[HeadToHead]
-    games: list[FinishedGame]
+
+
+def _outcome_at(output_field, *path) -> Cast:
+    """SQL: ``game.outcome`` at ``path`` (keys and list indexes) cast to ``output_field``."""
+    at = "game__outcome"
+    for key in path[:-1]:
+        at = KeyTransform(str(key), at)
+    return Cast(KeyTextTransform(str(path[-1]), at), output_field)
+
+
+def _by_seat_order(order: str, value) -> Case:
+    """SQL: ``value(i)`` for the seat whose order (the field ``order``) is ``i``."""
+    return Case(*(When(**{order: i}, then=value(i)) for i in range(Game.MAX_SEATS)))
+
+
+def _score(part: str, order: str = "order") -> Case:
+    """SQL: the seat's ``outcome["scores"][order][part]`` as a float (NULL if missing)."""
+    return _by_seat_order(order, lambda i: _outcome_at(FloatField(), "scores", i, part))
+
+
+def _placement(order: str = "order") -> Case:
+    """SQL: the ``place`` of the seat's entry in ``outcome["ranking"]`` (NULL if none)."""
+    return Case(*(When(Exact(_outcome_at(IntegerField(), "ranking", i, "seat"), F(order)),
+                       then=_outcome_at(IntegerField(), "ranking", i, "place"))
+                  for i in range(Game.MAX_SEATS)), output_field=IntegerField())
+
+
+def _won() -> Case:
+    """SQL: 1 if the seat is among ``outcome["winners"]``, else 0."""
+    return Case(*(When(Exact(_outcome_at(IntegerField(), "winners", i), F("order")), then=Value(1))
+                  for i in range(Game.MAX_SEATS)), default=Value(0), output_field=IntegerField())
+
+
+def _stats(row: dict) -> ScoreStats:
+    best = row["best"]
+    return ScoreStats(played=row["played"], won=row["wins"] or 0, mean=row["mean"],
+                      best=int(best) if best is not None and float(best).is_integer() else best,
+                      mean_parts={part: row[f"mean_{part}"] for part in SCORE_PARTS})
 
 
 def player_record(user) -> PlayerRecord:
-    """The history and statistics of ``user``'s finished games (ended normally or by vote),
-    from each game's stored outcome: won means among ``outcome["winners"]``."""
-    games = games_finished_for(user)
-    overall, by_players, rivals = ScoreStats(), {}, {}
-    for record in games:
-        mine = record.viewer
-        if mine is None:
-            continue
-        won = mine.seat.order in ((record.game.outcome or {}).get("winners") or [])
-        overall.add(mine, won)
-        by_players.setdefault(len(record.results), ScoreStats()).add(mine, won)
-        for other in record.results:
-            if other is mine or mine.placement is None or other.placement is None:
-                continue
-            h2h = rivals.setdefault(other.seat.display_name, HeadToHead(other.seat.display_name))
-            h2h.games += 1
-            if mine.placement < other.placement:
-                h2h.ahead += 1
-            elif mine.placement > other.placement:
-                h2h.behind += 1
-            else:
-                h2h.level += 1
-    return PlayerRecord(overall=overall, by_players=dict(sorted(by_players.items())),
-                        head_to_head=sorted(rivals.values(), key=lambda h: (-h.games, h.opponent)), games=games)
+    """The statistics of ``user``'s finished games (ended normally or by vote), from each
+    game's stored outcome: won means among ``outcome["winners"]``, the placement is the
+    seat's ``outcome["ranking"]`` place, the scores its ``outcome["scores"]`` line.
+
+    Three aggregate queries whatever the number of games (by player count, overall,
+    head-to-head), the outcome read by the database (JSON paths by seat order)."""
+    mine = Seat.objects.filter(user=user, game__status=GameStatus.FINISHED)
+    players = Seat.objects.filter(game=OuterRef("game")).order_by().values("game").annotate(n=Count("pk"))
+    lines = mine.annotate(players=Subquery(players.values("n")), total=_score("total"), won=_won(),
+                          **{f"part_{part}": _score(part) for part in SCORE_PARTS})
+    sums = {"played": Count("pk"), "wins": Sum("won"), "mean": Avg("total"), "best": Max("total"),
+            **{f"mean_{part}": Avg(f"part_{part}") for part in SCORE_PARTS}}
+    by_players = {row["players"]: _stats(row)
+                  for row in lines.order_by().values("players").annotate(**sums).order_by("players")}
+    overall = _stats(lines.order_by().aggregate(**sums))
+    # each pair (my seat, another seat of the same game): one join, compared in the database
+    pairs = (mine.filter(Q(game__seats__order__lt=F("order")) | Q(game__seats__order__gt=F("order")))
+             .annotate(mine=_placement(), theirs=_placement("game__seats__order"))
+             .filter(mine__isnull=False, theirs__isnull=False)
+             .values(opponent=Coalesce("game__seats__user__username", "game__seats__bot_name")))
+    head_to_head = [
+        HeadToHead(**row) for row in pairs.annotate(
+            games=Count("pk"), ahead=Count("pk", filter=Q(mine__lt=F("theirs"))),
+            behind=Count("pk", filter=Q(mine__gt=F("theirs"))), level=Count("pk", filter=Q(mine=F("theirs"))),
+        ).order_by("-games", "opponent")
+    ]
+    return PlayerRecord(overall=overall, by_players=by_players, head_to_head=head_to_head)
 
 
 def game_state(game: Game) -> Any:

@@ -173,15 +173,16 @@ def profile(request: HttpRequest) -> HttpResponse:
     """The user's games in progress (whose turn), their rating and its history, statistics
     of their finished games (by player count, head-to-head) and the finished games
     themselves, paginated (``?page=``), each linking to its replay."""
-    record = selectors.player_record(request.user)
-    finished = Paginator(record.games, PROFILE_GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    finished = Paginator(selectors.games_finished_for(request.user), PROFILE_GAMES_PER_PAGE).get_page(
+        request.GET.get("page"))
+    finished.object_list = [selectors.finished_game_result(game, request.user) for game in finished]
     return render(
         request,
         "games/profile.html",
         {
             "in_progress": selectors.games_in_progress_for(request.user),
             "finished": finished,
-            "record": record,
+            "record": selectors.player_record(request.user),
             "rating": selectors.rating_for(request.user),
             "rating_history": selectors.rating_history(request.user),
         },
