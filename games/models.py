@@ -178,6 +178,15 @@ class Seat(models.Model):
     accepted = models.BooleanField(
         default=True, help_text="False for a rematch seat whose player has not accepted yet"
     )
+    # The seat's line of the finished game's outcome, copied when the outcome is stored
+    # (games.services.store.store_seat_results): the profile's record aggregates these columns.
+    placement = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="place in the outcome's ranking (ties share one); null before the end"
+    )
+    won = models.BooleanField(default=False, help_text="among the outcome's winners")
+    final_score = models.JSONField(
+        null=True, blank=True, help_text="this seat's line of the outcome's scores (total and parts); null before the end"
+    )
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

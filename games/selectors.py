@@ -11,12 +11,11 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models import (
-    Avg, BooleanField, Case, Count, Exists, ExpressionWrapper, F, FloatField, IntegerField, Max, OuterRef, Prefetch, Q,
-    QuerySet, Subquery, Sum, Value, When,
+    Avg, BooleanField, Count, Exists, ExpressionWrapper, F, FloatField, IntegerField, Max, OuterRef, Prefetch, Q,
+    QuerySet, Subquery, Value,
 )
-from django.db.models.fields.json import KeyTextTransform, KeyTransform
+from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
-from django.db.models.lookups import Exact
 from django.utils import timezone
 
 from games import clock
@@ -160,6 +159,17 @@ def _placements(outcome: dict) -> dict[int, int]:
     return {entry["seat"]: entry["place"] for entry in outcome.get("ranking") or []}
 
 
+def seat_results(outcome: dict | None) -> dict[int, tuple[int | None, bool, dict | None]]:
+    """Seat index -> ``(placement, won, score line)`` read from a stored ``engine.outcome``
+    (``ranking``, ``winners``, ``scores``); seats the outcome does not name are left out."""
+    outcome = outcome or {}
+    placements = _placements(outcome)
+    winners = set(outcome.get("winners") or [])
+    scores = {index: line for index, line in enumerate(outcome.get("scores") or []) if isinstance(line, dict)}
+    return {seat: (placements.get(seat), seat in winners, scores.get(seat))
+            for seat in set(placements) | winners | set(scores)}
+
+
 def finished_game_result(game: Game, user=None) -> FinishedGame:
     """Scores and placements of a finished game, read from the stored ``outcome``."""
     outcome = game.outcome or {}
@@ -234,35 +244,9 @@ class PlayerRecord:
     head_to_head: list[HeadToHead]
 
 
-def _outcome_at(output_field, *path) -> Cast:
-    """SQL: ``game.outcome`` at ``path`` (keys and list indexes) cast to ``output_field``."""
-    at = "game__outcome"
-    for key in path[:-1]:
-        at = KeyTransform(str(key), at)
-    return Cast(KeyTextTransform(str(path[-1]), at), output_field)
-
-
-def _by_seat_order(order: str, value) -> Case:
-    """SQL: ``value(i)`` for the seat whose order (the field ``order``) is ``i``."""
-    return Case(*(When(**{order: i}, then=value(i)) for i in range(Game.MAX_SEATS)))
-
-
-def _score(part: str, order: str = "order") -> Case:
-    """SQL: the seat's ``outcome["scores"][order][part]`` as a float (NULL if missing)."""
-    return _by_seat_order(order, lambda i: _outcome_at(FloatField(), "scores", i, part))
-
-
-def _placement(order: str = "order") -> Case:
-    """SQL: the ``place`` of the seat's entry in ``outcome["ranking"]`` (NULL if none)."""
-    return Case(*(When(Exact(_outcome_at(IntegerField(), "ranking", i, "seat"), F(order)),
-                       then=_outcome_at(IntegerField(), "ranking", i, "place"))
-                  for i in range(Game.MAX_SEATS)), output_field=IntegerField())
-
-
-def _won() -> Case:
-    """SQL: 1 if the seat is among ``outcome["winners"]``, else 0."""
-    return Case(*(When(Exact(_outcome_at(IntegerField(), "winners", i), F("order")), then=Value(1))
-                  for i in range(Game.MAX_SEATS)), default=Value(0), output_field=IntegerField())
+def _score(part: str) -> Cast:
+    """SQL: ``part`` of the seat's ``final_score`` (its line of the outcome) as a float."""
+    return Cast(KT(f"final_score__{part}"), FloatField())
 
 
 def _stats(row: dict) -> ScoreStats:
@@ -273,30 +257,27 @@ def _stats(row: dict) -> ScoreStats:
 
 
 def player_record(user) -> PlayerRecord:
-    """The statistics of ``user``'s finished games (ended normally or by vote), from each
-    game's stored outcome: won means among ``outcome["winners"]``, the placement is the
-    seat's ``outcome["ranking"]`` place, the scores its ``outcome["scores"]`` line.
+    """The statistics of ``user``'s finished games (ended normally or by vote), from the
+    seats' copy of each game's outcome (``Seat.placement``, ``won``, ``final_score``;
+    ``services.store.store_seat_results``): won means among ``outcome["winners"]``.
 
-    Three aggregate queries whatever the number of games (by player count, overall,
-    head-to-head), the outcome read by the database (JSON paths by seat order)."""
+    Three aggregate queries whatever the number of games: by player count, overall, and
+    head-to-head (the user's seat joined to the other seats of the same game)."""
     mine = Seat.objects.filter(user=user, game__status=GameStatus.FINISHED)
     players = Seat.objects.filter(game=OuterRef("game")).order_by().values("game").annotate(n=Count("pk"))
-    lines = mine.annotate(players=Subquery(players.values("n")), total=_score("total"), won=_won(),
-                          **{f"part_{part}": _score(part) for part in SCORE_PARTS})
-    sums = {"played": Count("pk"), "wins": Sum("won"), "mean": Avg("total"), "best": Max("total"),
-            **{f"mean_{part}": Avg(f"part_{part}") for part in SCORE_PARTS}}
-    by_players = {row["players"]: _stats(row)
-                  for row in lines.order_by().values("players").annotate(**sums).order_by("players")}
-    overall = _stats(lines.order_by().aggregate(**sums))
-    # each pair (my seat, another seat of the same game): one join, compared in the database
-    pairs = (mine.filter(Q(game__seats__order__lt=F("order")) | Q(game__seats__order__gt=F("order")))
-             .annotate(mine=_placement(), theirs=_placement("game__seats__order"))
-             .filter(mine__isnull=False, theirs__isnull=False)
+    sums = {"played": Count("pk"), "wins": Count("pk", filter=Q(won=True)), "mean": Avg(_score("total")),
+            "best": Max(_score("total")), **{f"mean_{part}": Avg(_score(part)) for part in SCORE_PARTS}}
+    by_players = {row["players"]: _stats(row) for row in mine.annotate(players=Subquery(players.values("n")))
+                  .order_by().values("players").annotate(**sums).order_by("players")}
+    overall = _stats(mine.order_by().aggregate(**sums))
+    pairs = (mine.filter(Q(game__seats__order__lt=F("order")) | Q(game__seats__order__gt=F("order")),
+                         placement__isnull=False, game__seats__placement__isnull=False)
              .values(opponent=Coalesce("game__seats__user__username", "game__seats__bot_name")))
     head_to_head = [
         HeadToHead(**row) for row in pairs.annotate(
-            games=Count("pk"), ahead=Count("pk", filter=Q(mine__lt=F("theirs"))),
-            behind=Count("pk", filter=Q(mine__gt=F("theirs"))), level=Count("pk", filter=Q(mine=F("theirs"))),
+            games=Count("pk"), ahead=Count("pk", filter=Q(placement__lt=F("game__seats__placement"))),
+            behind=Count("pk", filter=Q(placement__gt=F("game__seats__placement"))),
+            level=Count("pk", filter=Q(placement=F("game__seats__placement"))),
         ).order_by("-games", "opponent")
     ]
     return PlayerRecord(overall=overall, by_players=by_players, head_to_head=head_to_head)

@@ -10,6 +10,7 @@ from pathlib import Path
 from django.utils import timezone
 
 from games.models import ChatChannel, ChatMessage, Game, GameStatus, Seat
+from games.services.store import store_seat_results
 
 _FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
 
@@ -23,11 +24,14 @@ def _game(users, status: str, index: int, **fields) -> Game:
 
 def finished_games(users, count: int, *, start: int = 0) -> list[Game]:
     """``count`` finished public games of ``users`` (seat order as given), with the outcome of
-    the imported fixture of as many players, finished a minute apart."""
+    the imported fixture of as many players (copied onto the seats), finished a minute apart."""
     outcome = json.loads((_FIXTURES / f"{len(users)}p-default.json").read_text())["outcome"]
     now = timezone.now()
-    return [_game(users, GameStatus.FINISHED, i, outcome=outcome, finished_at=now - dt.timedelta(minutes=i))
-            for i in range(start, start + count)]
+    games = [_game(users, GameStatus.FINISHED, i, outcome=outcome, finished_at=now - dt.timedelta(minutes=i))
+             for i in range(start, start + count)]
+    for game in games:
+        store_seat_results(game)
+    return games
 
 
 def waiting_games(users, count: int, *, start: int = 0) -> list[Game]:
