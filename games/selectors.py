@@ -197,7 +197,8 @@ def bot_move_counts(game: Game) -> dict[int, int]:
 def games_finished_for(user) -> QuerySet[Game]:
     """The user's finished games, most recently finished first, seats loaded (state deferred):
     page it, then ``finished_game_result`` each game of the page."""
-    return _user_games(user, GameStatus.FINISHED).order_by(F("finished_at").desc(nulls_last=True), "pk")
+    return (_user_games(user, GameStatus.FINISHED).only("id", "name", "status", "finished_at", "outcome")
+            .order_by(F("finished_at").desc(nulls_last=True), "pk"))
 
 
 #: The parts of a final score the profile averages (``engine.outcome`` score keys).
@@ -251,9 +252,21 @@ def _score(part: str) -> Cast:
 
 def _stats(row: dict) -> ScoreStats:
     best = row["best"]
-    return ScoreStats(played=row["played"], won=row["wins"] or 0, mean=row["mean"],
+    return ScoreStats(played=row["played"], won=row["wins"] or 0, mean=row["mean_total"],
                       best=int(best) if best is not None and float(best).is_integer() else best,
                       mean_parts={part: row[f"mean_{part}"] for part in SCORE_PARTS})
+
+
+def _all_groups(rows: list[dict]) -> dict:
+    """The aggregate row of every game from the rows of ``player_record``'s groups: sums, the
+    best, and each mean weighted by how many games of its group had that score."""
+    total = {"played": sum(r["played"] for r in rows), "wins": sum(r["wins"] or 0 for r in rows),
+             "best": max((r["best"] for r in rows if r["best"] is not None), default=None)}
+    for part in ("total", *SCORE_PARTS):
+        scored = sum(r[f"scored_{part}"] for r in rows)
+        total[f"mean_{part}"] = (sum(r[f"mean_{part}"] * r[f"scored_{part}"] for r in rows if r[f"scored_{part}"])
+                                 / scored if scored else None)
+    return total
 
 
 def player_record(user) -> PlayerRecord:
@@ -261,15 +274,18 @@ def player_record(user) -> PlayerRecord:
     seats' copy of each game's outcome (``Seat.placement``, ``won``, ``final_score``;
     ``services.store.store_seat_results``): won means among ``outcome["winners"]``.
 
-    Three aggregate queries whatever the number of games: by player count, overall, and
-    head-to-head (the user's seat joined to the other seats of the same game)."""
+    Two aggregate queries whatever the number of games: by player count (the overall line is
+    summed from its groups), and head-to-head (the user's seat joined to the other seats of
+    the same game)."""
     mine = Seat.objects.filter(user=user, game__status=GameStatus.FINISHED)
     players = Seat.objects.filter(game=OuterRef("game")).order_by().values("game").annotate(n=Count("pk"))
-    sums = {"played": Count("pk"), "wins": Count("pk", filter=Q(won=True)), "mean": Avg(_score("total")),
-            "best": Max(_score("total")), **{f"mean_{part}": Avg(_score(part)) for part in SCORE_PARTS}}
-    by_players = {row["players"]: _stats(row) for row in mine.annotate(players=Subquery(players.values("n")))
-                  .order_by().values("players").annotate(**sums).order_by("players")}
-    overall = _stats(mine.order_by().aggregate(**sums))
+    sums = {"played": Count("pk"), "wins": Count("pk", filter=Q(won=True)), "best": Max(_score("total"))}
+    for part in ("total", *SCORE_PARTS):
+        sums |= {f"mean_{part}": Avg(_score(part)), f"scored_{part}": Count(_score(part))}
+    groups = list(mine.annotate(players=Subquery(players.values("n")))
+                  .order_by().values("players").annotate(**sums).order_by("players"))
+    by_players = {row["players"]: _stats(row) for row in groups}
+    overall = _stats(_all_groups(groups))
     pairs = (mine.filter(Q(game__seats__order__lt=F("order")) | Q(game__seats__order__gt=F("order")),
                          placement__isnull=False, game__seats__placement__isnull=False)
              .values(opponent=Coalesce("game__seats__user__username", "game__seats__bot_name")))
