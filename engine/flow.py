@@ -17,7 +17,7 @@ from .actions import ACTION_SPECS, normalize
 from .errors import GameOver, IllegalAction, NothingToResolve, NotYourTurn
 from .phases import actions_phase, event, followers, planning, round as round_phase, torture
 from .refusals import illegal
-from .state import GameState, clone
+from .state import GameState, clone, own_all, work_copy
 from . import undo
 
 # decision kind -> legal(s, seat) -> list[dict]
@@ -49,6 +49,14 @@ _APPLY = {
 # action type -> (decision kind, apply(s, seat, action, ev)); the kinds come from actions.ACTION_SPECS
 ACTIONS = {kind: (ACTION_SPECS[kind].decision, fn) for kind, fn in _APPLY.items()}
 assert set(ACTIONS) == set(ACTION_SPECS)
+
+#: The top-level containers the own step of an action type may change besides its seat's
+#: player (``apply`` copies just these; tests/engine/test_apply_copies_what_changes.py
+#: checks every legal action of random states). Types not listed may change any container
+#: but the other seats' players (a seat's step never touches them, as greedy's copy relies on).
+_CHANGES = {"place": (), "unplace": (), "submit_plan": (), "pull_back": (), "pass": (), "draw": ("rng",)}
+_EVERY_CONTAINER = ("options", "rng", "hourglass", "supply", "removed", "routes", "stations", "deeds", "citizens",
+                    "place_tiles")
 
 # --- who decides now -----------------------------------------------------------------------
 
@@ -133,11 +141,11 @@ def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dic
         legal = DECISIONS[kind](s0, seat)
         if action not in legal:
             raise illegal(s0, seat, action, legal)
-    s = clone({k: v for k, v in s0.items() if k != "undo"})  # the take-back record is not copied along
+    s = work_copy(s0, seat, _CHANGES.get(action["type"], _EVERY_CONTAINER))  # the take-back record is not copied
     ev: list = []
     fn(s, seat, action, ev)
     _log_action(ev, seat, action)
-    advance(s, ev)
+    advance(s, ev, lambda: own_all(s, s0))
     undo.record(s0, s, seat)
     return GameState(s), ev
 
@@ -148,10 +156,17 @@ def _log_action(ev: list, seat: int, action: dict) -> None:
         item.setdefault("seat", seat)
 
 
-def advance(s: dict, ev: list) -> None:
+def _owned() -> None:
+    pass
+
+
+def advance(s: dict, ev: list, own=_owned) -> None:
     """Run automatic steps and forced moves until a seat must decide (RULES §8).
 
     A completed simultaneous step sets ``s["barrier"]``; :func:`resolve_data` resolves it.
+    ``own()`` is called before any step that may change more than ``s``'s top-level
+    scalars (``s`` may be a :func:`engine.state.work_copy` sharing parts with its input);
+    the default does nothing, for a tree that is all owned.
     """
     while True:
         phase = s["phase"]
@@ -160,9 +175,10 @@ def advance(s: dict, ev: list) -> None:
         if s["barrier"]:
             return
         if phase == "setup":
+            own()
             round_phase.start_round(s, ev)
             continue
-        if _forced_move(s, ev):
+        if _forced_move(s, ev, own):
             continue
         if phase == "planning":
             if all(p["stage"] == "ready" and not p["prompts"] for p in s["players"]):
@@ -171,6 +187,7 @@ def advance(s: dict, ev: list) -> None:
             return
         if phase == "actions":
             if s["turn"] is None:
+                own()
                 event.start(s, ev)
                 continue
             return
@@ -181,23 +198,28 @@ def advance(s: dict, ev: list) -> None:
                 s["event_waited"] = False
                 s["barrier"] = True
                 continue
+            own()
             round_phase.finish_round(s, ev)
             continue
         raise AssertionError(f"unknown phase {phase!r}")  # pragma: no cover
 
 
-def _forced_move(s: dict, ev: list) -> bool:
-    """Apply the only legal action of an awaited seat, if some seat has exactly one."""
+def _forced_move(s: dict, ev: list, own) -> bool:
+    """Apply the only legal action of an awaited seat, if some seat has exactly one
+    (``own()`` first: see :func:`advance`)."""
     for seat, kind in awaiting_data(s).items():
         p = s["players"][seat]
-        if kind == "torture" and torture.forgive_if_nothing_left(s, seat, ev):
-            return True
+        if kind == "torture":
+            own()
+            if torture.forgive_if_nothing_left(s, seat, ev):
+                return True
         if kind == "plan" and p["market"]:
             continue  # a non-empty market always has placements or a deliberate submit
         if kind == "action" and actions_phase.has_activation(s, seat):
             continue
         legal = DECISIONS[kind](s, seat)
         if len(legal) == 1:
+            own()
             action = legal[0]
             sub: list = []
             ACTIONS[action["type"]][1](s, seat, action, sub)
