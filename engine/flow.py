@@ -102,6 +102,19 @@ def legal_data(s: dict, seat: int) -> list[dict]:
 
 # --- applying ------------------------------------------------------------------------------
 
+#: Decision kinds whose legal function takes ``only`` (the action to check) and then lists
+#: just the entries that could equal it, by the same code; the others' lists are short.
+_NARROWS = frozenset({"draw", "plan", "action"})
+
+
+def _narrowed_legal(kind: str, s: dict, seat: int, action: dict) -> list[dict]:
+    """The part of ``legal_data(s, seat)`` that could equal ``action``: ``action`` is legal
+    exactly when it is in this list (tests/engine/test_validation_equals_the_legal_list.py)."""
+    if kind in _NARROWS:
+        return DECISIONS[kind](s, seat, action)
+    return DECISIONS[kind](s, seat)
+
+
 
 def _check_seat(s: dict, seat) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(s["players"]):
@@ -132,20 +145,16 @@ def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dic
     if expected_kind != kind:
         raise IllegalAction(f"seat {seat} must answer a {kind!r} decision now, not {action['type']!r}",
                             code="wrong_decision", params={"kind": kind, "type": action["type"]})
-    if action["type"] == "place":
-        if not planning.is_legal_place(s0, seat, action):
-            raise illegal(s0, seat, action, [])
-    elif action["type"] == "pay_debt":
+    if action["type"] == "pay_debt":
         pass  # validated item by item while it is applied to the copy (torture.pay_whole)
     elif not (action["type"] == "submit_plan" and action.get("placements") is not None):
-        legal = DECISIONS[kind](s0, seat)
-        if action not in legal:
-            raise illegal(s0, seat, action, legal)
+        if action not in _narrowed_legal(kind, s0, seat, action):
+            raise illegal(s0, seat, action, [] if action["type"] == "place" else DECISIONS[kind](s0, seat))
     s = work_copy(s0, seat, _CHANGES.get(action["type"], _EVERY_CONTAINER))  # the take-back record is not copied
     ev: list = []
     fn(s, seat, action, ev)
     _log_action(ev, seat, action)
-    advance(s, ev, lambda: own_all(s, s0))
+    advance(s, ev, lambda seat=None, keys=None: own_all(s, s0, seat, keys))
     undo.record(s0, s, seat)
     return GameState(s), ev
 
@@ -156,7 +165,7 @@ def _log_action(ev: list, seat: int, action: dict) -> None:
         item.setdefault("seat", seat)
 
 
-def _owned() -> None:
+def _owned(seat=None, keys=None) -> None:
     pass
 
 
@@ -165,8 +174,10 @@ def advance(s: dict, ev: list, own=_owned) -> None:
 
     A completed simultaneous step sets ``s["barrier"]``; :func:`resolve_data` resolves it.
     ``own()`` is called before any step that may change more than ``s``'s top-level
-    scalars (``s`` may be a :func:`engine.state.work_copy` sharing parts with its input);
-    the default does nothing, for a tree that is all owned.
+    scalars, ``own(seat, keys)`` before a forced move of ``seat`` (its player and the
+    containers its action type changes, :data:`_CHANGES`): ``s`` may be a
+    :func:`engine.state.work_copy` sharing parts with its input. The default does
+    nothing, for a tree that is all owned.
     """
     while True:
         phase = s["phase"]
@@ -210,17 +221,19 @@ def _forced_move(s: dict, ev: list, own) -> bool:
     for seat, kind in awaiting_data(s).items():
         p = s["players"][seat]
         if kind == "torture":
-            own()
+            own(seat, ())  # forgiving drops only that seat's prompt
             if torture.forgive_if_nothing_left(s, seat, ev):
                 return True
         if kind == "plan" and p["market"]:
             continue  # a non-empty market always has placements or a deliberate submit
+        if kind == "draw" and followers.has_choice(p):
+            continue
         if kind == "action" and actions_phase.has_activation(s, seat):
             continue
         legal = DECISIONS[kind](s, seat)
         if len(legal) == 1:
-            own()
             action = legal[0]
+            own(seat, _CHANGES.get(action["type"], _EVERY_CONTAINER))
             sub: list = []
             ACTIONS[action["type"]][1](s, seat, action, sub)
             for item in sub:

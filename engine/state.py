@@ -105,14 +105,17 @@ def work_copy(data: dict, seat: int, keys) -> dict:
     return work
 
 
-def own_all(work: dict, base: dict) -> None:
-    """Deep-copy every part of ``work`` (a :func:`work_copy` of ``base``) still shared with
-    ``base``, so any step may then change ``work`` anywhere. Cheap to call again."""
-    shared = [k for k, v in work.items() if k != "players" and v is base.get(k) and type(v) in (dict, list)]
+def own_all(work: dict, base: dict, seat: int | None = None, keys=None) -> None:
+    """Deep-copy the parts of ``work`` (a :func:`work_copy` of ``base``) still shared with
+    ``base``: all of them, so any step may then change ``work`` anywhere, or with ``seat``
+    and ``keys`` just that seat's player and those top-level containers (what one seat's
+    step changes, as for :func:`work_copy`). Cheap to call again."""
+    shared = [k for k, v in work.items() if k != "players" and v is base.get(k) and type(v) in (dict, list)
+              and (keys is None or k in keys)]
     if shared:
         for key, part in zip(shared, clone([work[k] for k in shared]), strict=True):
             work[key] = part
     players, before = work["players"], base["players"]
     for i, p in enumerate(players):
-        if i < len(before) and p is before[i]:
+        if (seat is None or i == seat) and i < len(before) and p is before[i]:
             players[i] = copy_player(p)

@@ -34,30 +34,51 @@ def _fitting(circles: tuple, current: tuple, tiles: tuple, subs: tuple) -> tuple
     return tuple(t for t in tiles if fits(circles, tuple(sorted(current + (t,))), subs))
 
 
-def legal(s: dict, seat: int) -> list[dict]:
-    """Single placements, take-backs of this round's placements, and ``submit_plan`` (RULES §8.4)."""
+def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
+    """Single placements, take-backs of this round's placements, and ``submit_plan`` (RULES §8.4).
+
+    ``only`` (a normalised action): list just the entries that could equal it, by the same
+    steps (``apply`` validates with ``only in legal(s, seat, only)``, which equals
+    membership in the full list: tests/engine/test_validation_equals_the_legal_list.py).
+    """
     p = s["players"][seat]
+    kind = None if only is None else only["type"]
     out = []
-    subs = S.substitutes(p)
-    tiles = tuple(sorted(set(p["market"])))
-    for place_id in S.action_places(p):
-        current = tuple(sorted(_planned_on(p, place_id)))
-        for tile in _fitting(S.free_circles(p, place_id), current, tiles, subs):
-            if place_id == "town_hall" and not town_hall_allows(tile):
-                continue
-            out.append({"type": "place", "follower": tile, "space": place_id})
-    out.sort(key=lambda a: a["follower"])
-    for sp, tile in sorted({(sp, t) for sp, t in p["plan"]}):
-        out.append({"type": "unplace", "follower": tile, "space": sp})
-    out.append({"type": "submit_plan"})
+    if kind is None or kind == "place":
+        tiles = tuple(sorted(set(p["market"])))
+        places = S.action_places(p)
+        if kind is not None:  # the same loops over at most one space and one tile
+            tiles = tuple(t for t in tiles if t == only["follower"])
+            places = [pl for pl in places if pl == only["space"]]
+        if tiles:
+            subs = S.substitutes(p)
+            planned = _planned(p)
+            for place_id in places:
+                for tile in _fitting(S.free_circles(p, place_id), planned.get(place_id, ()), tiles, subs):
+                    if place_id == "town_hall" and not town_hall_allows(tile):
+                        continue
+                    out.append({"type": "place", "follower": tile, "space": place_id})
+            out.sort(key=lambda a: a["follower"])
+    if kind is None or kind == "unplace":
+        for sp, tile in sorted({(sp, t) for sp, t in p["plan"]}):
+            if kind is None or (sp == only["space"] and tile == only["follower"]):
+                out.append({"type": "unplace", "follower": tile, "space": sp})
+    if kind is None or kind == "submit_plan":
+        out.append({"type": "submit_plan"})
     return out
 
 
+def _planned(p: dict) -> dict:
+    """``{place: sorted tuple of its committed and planned tiles}`` for the places that have any."""
+    planned = {place: list(tiles) for place, tiles in p["spaces"].items()}
+    for sp, tile in p["plan"]:
+        planned.setdefault(sp, []).append(tile)
+    return {place: tuple(sorted(tiles)) for place, tiles in planned.items()}
+
+
 def is_legal_place(s: dict, seat: int, action: dict) -> bool:
-    """Fast check of one ``place`` action (same answer as membership in :func:`legal`)."""
-    p = s["players"][seat]
-    return (action["follower"] in p["market"] and action["space"] in S.action_places(p)
-            and can_place(p, action["follower"], action["space"]))
+    """True if the normalised ``place`` action is legal now: membership in :func:`legal`, by its narrowed list."""
+    return action in legal(s, seat, action)
 
 
 def place(s: dict, seat: int, action: dict, ev: list) -> None:
@@ -90,9 +111,10 @@ def submit(s: dict, seat: int, action: dict, ev: list) -> None:
         p["market"].sort()
         for i, item in enumerate(action["placements"]):
             tile, place_id = item["follower"], item["space"]
-            if tile not in p["market"] or place_id not in S.action_places(p) or not can_place(p, tile, place_id):
+            single = {"type": "place", "follower": tile, "space": place_id}
+            if single not in legal(s, seat, single):
                 raise _bad_placement(s, seat, i, tile, place_id)
-            place(s, seat, {"follower": tile, "space": place_id}, ev)
+            place(s, seat, single, ev)
     p["stage"] = "ready"
     S.event(ev, "plan", seat, "{player} has finished planning")
 
