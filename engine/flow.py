@@ -78,8 +78,11 @@ def awaiting_data(s: dict) -> dict[int, str]:
     # planning: census torture first, then draw (in turn order unless simultaneous), then plan
     simultaneous = s["options"]["simultaneous_followers"]
     earlier_drawing = False
-    for seat in round_phase.turn_order(s):
-        p = s["players"][seat]
+    players = s["players"]
+    n, start = len(players), s["start_player"]
+    for i in range(n):  # round_phase.turn_order, inline: this runs several times per apply
+        seat = (start + i) % n
+        p = players[seat]
         if p["prompts"]:
             out[seat] = p["prompts"][0]["kind"]
         elif p["stage"] == "draw":

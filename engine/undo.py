@@ -68,8 +68,11 @@ def record(before: dict, after: dict, seat: int) -> None:
     if prior is not None and prior["seat"] != seat:
         prior = None
     # ``after`` shares the parts apply did not copy: the same object is unchanged (engine.state.work_copy)
-    changed = {k: v for k, v in before.items()
-               if k not in ("undo", "players") and after.get(k, _MISSING) is not v and after.get(k, _MISSING) != v}
+    changed = {}
+    for k, v in before.items():
+        w = after.get(k, _MISSING)
+        if w is not v and k != "undo" and k != "players" and w != v:
+            changed[k] = v
     players = [[i, p] for i, (p, q) in enumerate(zip(before["players"], after["players"], strict=True))
                if q is not p and q != p]
     added = [k for k in after if k not in before]

@@ -26,12 +26,18 @@ def can_place(p: dict, tile: str, place_id: str) -> bool:
     return S.space_fits(p, place_id, _planned_on(p, place_id) + [tile])
 
 
+_KNOWN_TILES = frozenset(C.ALL_FOLLOWER_TILES)
+
+
+def _joins(circles: tuple, current: tuple, tile: str, subs: tuple) -> bool:
+    return fits(circles, tuple(sorted(current + (tile,))), subs)
+
+
 @lru_cache(maxsize=65536)
-def _fitting(circles: tuple, current: tuple, tiles: tuple, subs: tuple) -> tuple:
-    """The tiles of ``tiles`` that can join ``current`` on a space with ``circles``."""
-    if len(current) >= len(circles):
-        return ()
-    return tuple(t for t in tiles if fits(circles, tuple(sorted(current + (t,))), subs))
+def _joining(circles: tuple, current: tuple, subs: tuple) -> frozenset:
+    """Every follower tile that can join ``current`` on a space with ``circles`` (cached
+    without the market, so a changed market still hits the cache)."""
+    return frozenset(t for t in C.ALL_FOLLOWER_TILES if _joins(circles, current, t, subs))
 
 
 def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
@@ -53,12 +59,19 @@ def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
         if tiles:
             subs = S.substitutes(p)
             planned = _planned(p)
+            tech = p["technology"]
+            open_places = []  # (place, its free circles, its tiles, the tiles that may join them)
             for place_id in places:
-                for tile in _fitting(S.free_circles(p, place_id), planned.get(place_id, ()), tiles, subs):
-                    if place_id == "town_hall" and not town_hall_allows(tile):
-                        continue
-                    out.append({"type": "place", "follower": tile, "space": place_id})
-            out.sort(key=lambda a: a["follower"])
+                circles = S.circles_left(place_id, tech.get(place_id))
+                current = planned.get(place_id, ())
+                if len(current) < len(circles):
+                    open_places.append((place_id, circles, current, _joining(circles, current, subs)))
+            for tile in tiles:  # by follower, then in the places' order
+                known, starting = tile in _KNOWN_TILES, not town_hall_allows(tile)
+                for place_id, circles, current, joining in open_places:
+                    if (tile in joining if known else _joins(circles, current, tile, subs)) and not (
+                            starting and place_id == "town_hall"):
+                        out.append({"type": "place", "follower": tile, "space": place_id})
     if kind is None or kind == "unplace":
         for sp, tile in sorted({(sp, t) for sp, t in p["plan"]}):
             if kind is None or (sp == only["space"] and tile == only["follower"]):
