@@ -57,6 +57,21 @@ assert set(ACTIONS) == set(ACTION_SPECS)
 _CHANGES = {"place": (), "unplace": (), "submit_plan": (), "pull_back": (), "pass": (), "draw": ("rng",)}
 _EVERY_CONTAINER = ("options", "rng", "hourglass", "supply", "removed", "routes", "stations", "deeds", "citizens",
                     "place_tiles")
+#: Containers that only the activation of these places changes (engine.places: the moves
+#: take goods off routes, the Town Hall and Gunpowder Tower fill deeds, the Village's
+#: trader takes a place tile, the Guildhall builds a station; place tiles' effects,
+#: engine.effects, touch none of them).
+_ONLY_BY_PLACES = {"routes": {"ship", "wagon", "horse_wagon"}, "deeds": {"town_hall", "gunpowder_tower"},
+                   "place_tiles": {"village"}, "stations": {"guildhall"}}
+_ACTIVATE_CHANGES = {place: tuple(k for k in _EVERY_CONTAINER if place in _ONLY_BY_PLACES.get(k, (place,)))
+                     for place in actions_phase.PLACE_RULES}
+
+
+def _changes(action: dict) -> tuple:
+    """The top-level containers ``action``'s own step may change besides its seat's player."""
+    if action["type"] == "activate":
+        return _ACTIVATE_CHANGES.get(action["space"], _EVERY_CONTAINER)
+    return _CHANGES.get(action["type"], _EVERY_CONTAINER)
 
 # --- who decides now -----------------------------------------------------------------------
 
@@ -153,7 +168,7 @@ def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dic
     elif not (action["type"] == "submit_plan" and action.get("placements") is not None):
         if action not in _narrowed_legal(kind, s0, seat, action):
             raise illegal(s0, seat, action, [] if action["type"] == "place" else DECISIONS[kind](s0, seat))
-    s = work_copy(s0, seat, _CHANGES.get(action["type"], _EVERY_CONTAINER))  # the take-back record is not copied
+    s = work_copy(s0, seat, _changes(action))  # the take-back record is not copied
     ev: list = []
     fn(s, seat, action, ev)
     _log_action(ev, seat, action)
@@ -178,7 +193,7 @@ def advance(s: dict, ev: list, own=_owned) -> None:
     A completed simultaneous step sets ``s["barrier"]``; :func:`resolve_data` resolves it.
     ``own()`` is called before any step that may change more than ``s``'s top-level
     scalars, ``own(seat, keys)`` before a forced move of ``seat`` (its player and the
-    containers its action type changes, :data:`_CHANGES`): ``s`` may be a
+    containers its action changes, :func:`_changes`): ``s`` may be a
     :func:`engine.state.work_copy` sharing parts with its input. The default does
     nothing, for a tree that is all owned.
     """
@@ -218,6 +233,9 @@ def advance(s: dict, ev: list, own=_owned) -> None:
         raise AssertionError(f"unknown phase {phase!r}")  # pragma: no cover
 
 
+_PASS = {"type": "pass"}
+
+
 def _forced_move(s: dict, ev: list, own) -> bool:
     """Apply the only legal action of an awaited seat, if some seat has exactly one
     (``own()`` first: see :func:`advance`)."""
@@ -231,12 +249,15 @@ def _forced_move(s: dict, ev: list, own) -> bool:
             continue  # a non-empty market always has placements or a deliberate submit
         if kind == "draw" and followers.has_choice(p):
             continue
-        if kind == "action" and actions_phase.has_activation(s, seat):
-            continue
-        legal = DECISIONS[kind](s, seat)
+        if kind == "action":
+            if actions_phase.has_activation(s, seat):
+                continue
+            legal = actions_phase.legal(s, seat, _PASS)  # no activation: the whole list is this pass
+        else:
+            legal = DECISIONS[kind](s, seat)
         if len(legal) == 1:
             action = legal[0]
-            own(seat, _CHANGES.get(action["type"], _EVERY_CONTAINER))
+            own(seat, _changes(action))
             sub: list = []
             ACTIONS[action["type"]][1](s, seat, action, sub)
             for item in sub:

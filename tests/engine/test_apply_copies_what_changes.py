@@ -63,12 +63,13 @@ def playout(options: dict, seed: int):
 
 @pytest.mark.parametrize("options", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
 def test_every_legal_action_leaves_the_input_unchanged_and_equals_a_whole_copy(options):
-    tried = set()
+    tried, places = set(), set()
     for state, _seat, _action in playout(options, seed=11 + len(options)):
         before = exact(state.data)
         for seat in awaiting_data(state.data):
             for action in engine.legal_actions(state, seat):
                 tried.add(action["type"])
+                places.add(action.get("space") if action["type"] == "activate" else None)
                 try:
                     expected = apply_on_a_whole_copy(state, seat, action)
                 except engine.RulesError:  # refused by the step itself (a whole plan): refused by apply too
@@ -79,6 +80,10 @@ def test_every_legal_action_leaves_the_input_unchanged_and_equals_a_whole_copy(o
                 assert exact(state.data) == before, (seat, action)
                 assert exact(after.data) == exact(expected[0]) and events == expected[1], (seat, action)
     assert {"place", "unplace", "submit_plan", "draw", "activate", "pass"} <= tried
+    # the places that change a container no other place does (engine.flow._ONLY_BY_PLACES) and the rest
+    assert {"town_hall", "village", "farmhouse", "university", "castle"} <= places
+    if options == CONFIGS[0]:
+        assert {"ship", "wagon", "guildhall"} <= places
 
 
 @pytest.mark.parametrize("options", CONFIGS[:2], ids=["4p", "3p-sequential"])
