@@ -49,9 +49,12 @@ def _depth(record: dict | None) -> int:
 
 
 def _trim(record: dict | None, depth: int) -> dict | None:
-    """``record`` with its chain cut to at most ``depth`` records (the oldest dropped)."""
+    """``record`` with its chain cut to at most ``depth`` records (the oldest dropped);
+    ``record`` itself when it is short enough (records are never changed, so shared)."""
     if record is None or depth <= 0:
         return None
+    if _depth(record) <= depth:
+        return record
     return {**record, "prior": _trim(record["prior"], depth - 1)}
 
 

@@ -58,7 +58,7 @@ def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
             places = [pl for pl in places if pl == only["space"]]
         if tiles:
             subs = S.substitutes(p)
-            planned = _planned(p)
+            planned = _planned(p, places if kind is not None else None)
             tech = p["technology"]
             open_places = []  # (place, its free circles, its tiles, the tiles that may join them)
             for place_id in places:
@@ -81,11 +81,14 @@ def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
     return out
 
 
-def _planned(p: dict) -> dict:
-    """``{place: sorted tuple of its committed and planned tiles}`` for the places that have any."""
-    planned = {place: list(tiles) for place, tiles in p["spaces"].items()}
+def _planned(p: dict, places=None) -> dict:
+    """``{place: sorted tuple of its committed and planned tiles}`` for the places that have
+    any (of ``places`` only, if given)."""
+    spaces = p["spaces"]
+    planned = {place: list(tiles) for place, tiles in spaces.items() if places is None or place in places}
     for sp, tile in p["plan"]:
-        planned.setdefault(sp, []).append(tile)
+        if places is None or sp in places:
+            planned.setdefault(sp, []).append(tile)
     return {place: tuple(sorted(tiles)) for place, tiles in planned.items()}
 
 
