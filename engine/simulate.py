@@ -47,7 +47,7 @@ def choose(rng: random.Random, kind: str, legal: list[dict], data: dict | None =
             rng.shuffle(places)
             fallback = None
             for a in places:
-                score = score_of(a)
+                score = score_of(a, fallback is None)  # with a fallback found only a 3 matters
                 if score == 3:
                     return a
                 if score == 2 and fallback is None:
@@ -77,8 +77,9 @@ def choose(rng: random.Random, kind: str, legal: list[dict], data: dict | None =
 
 
 def _placement_scorer(p: dict):
-    """``score(place action)`` for the player ``p``: 3 if the placement fills its space, 2
-    if the market can still fill it, 0 if it strands (what the player has is read once)."""
+    """``score(place action, full)`` for the player ``p``: 3 if the placement fills its
+    space, 2 if the market can still fill it, 0 if it strands (what the player has is read
+    once); with ``full`` False, 3 or 0 (whether it fills the space, the cheap part)."""
     subs = substitutes(p)
     planned: dict = {}
     for space, tiles in p["spaces"].items():
@@ -88,16 +89,18 @@ def _placement_scorer(p: dict):
     markets: dict = {}
     spaces: dict = {}
 
-    def score(action: dict) -> int:
+    def score(action: dict, full: bool = True) -> int:
         space, tile = action["space"], action["follower"]
         if space == "town_hall":
-            return 2
+            return 2 if full else 0
         if space not in spaces:
             circles = free_circles(p, space)
             spaces[space] = (circles, planned.get(space, []), len(circles) - len(planned.get(space, [])))
         circles, tiles, missing = spaces[space]
         if missing == 1:
             return 3  # what _completion_score answers first, without hashing its key
+        if not full:
+            return 0
         if tile not in markets:
             market = list(p["market"])
             market.remove(tile)

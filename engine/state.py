@@ -95,7 +95,8 @@ def work_copy(data: dict, seat: int, keys) -> dict:
     (e.g. ``("rng",)``) are deep copies, every other container is ``data``'s own object,
     shared. Whoever may change a shared part calls :func:`own_all` first; ``data`` itself is
     never changed."""
-    work = {k: v for k, v in data.items() if k != "undo"}
+    work = data.copy()
+    work.pop("undo", None)
     if keys:
         for key, part in zip(keys, clone([data[k] for k in keys]), strict=True):  # one marshal call
             work[key] = part
