@@ -82,14 +82,15 @@ def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
 
 
 def _planned(p: dict, places=None) -> dict:
-    """``{place: sorted tuple of its committed and planned tiles}`` for the places that have
-    any (of ``places`` only, if given)."""
+    """``{place: tuple of its committed, then its planned tiles}`` for the places that have
+    any (of ``places`` only, if given). Not sorted again: both lists are kept sorted, and
+    :func:`_joining` sorts what it checks, so the order only shapes its cache key."""
     spaces = p["spaces"]
-    planned = {place: list(tiles) for place, tiles in spaces.items() if places is None or place in places}
+    planned = {place: tiles for place, tiles in spaces.items() if places is None or place in places}
     for sp, tile in p["plan"]:
         if places is None or sp in places:
-            planned.setdefault(sp, []).append(tile)
-    return {place: tuple(sorted(tiles)) for place, tiles in planned.items()}
+            planned[sp] = [*planned.get(sp, ()), tile]
+    return {place: tuple(tiles) for place, tiles in planned.items()}
 
 
 def is_legal_place(s: dict, seat: int, action: dict) -> bool:
