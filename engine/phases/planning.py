@@ -93,11 +93,6 @@ def _planned(p: dict, places=None) -> dict:
     return {place: tuple(tiles) for place, tiles in planned.items()}
 
 
-def is_legal_place(s: dict, seat: int, action: dict) -> bool:
-    """True if the normalised ``place`` action is legal now: membership in :func:`legal`, by its narrowed list."""
-    return action in legal(s, seat, action)
-
-
 def place(s: dict, seat: int, action: dict, ev: list) -> None:
     """Move one follower from the market to a circle of an action space, hidden until the reveal (RULES §8.4)."""
     p = s["players"][seat]
