@@ -51,11 +51,12 @@ def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
     kind = None if only is None else only["type"]
     out = []
     if kind is None or kind == "place":
-        tiles = tuple(sorted(set(p["market"])))
         places = S.action_places(p)
-        if kind is not None:  # the same loops over at most one space and one tile
-            tiles = tuple(t for t in tiles if t == only["follower"])
-            places = [pl for pl in places if pl == only["space"]]
+        if kind is None:
+            tiles = tuple(sorted(set(p["market"])))
+        else:  # the same loops over at most one space and one tile
+            tiles = (only["follower"],) if only["follower"] in p["market"] else ()
+            places = [only["space"]] if only["space"] in places else []
         if tiles:
             subs = S.substitutes(p)
             planned = _planned(p, places if kind is not None else None)
