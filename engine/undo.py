@@ -78,7 +78,7 @@ def record(before: dict, after: dict, seat: int) -> None:
             changed[k] = v
     players = [[i, p] for i, (p, q) in enumerate(zip(before["players"], after["players"], strict=True))
                if q is not p and q != p]
-    added = [k for k in after if k not in before]
+    added = [k for k in after if k not in before] if after.keys() != before.keys() else []
     after["undo"] = {"seat": seat, "changed": changed, "players": players, "added": added,
                      "prior": _trim(prior, DEPTH - 1)}
 
