@@ -133,7 +133,6 @@ def _narrowed_legal(kind: str, s: dict, seat: int, action: dict) -> list[dict]:
     return DECISIONS[kind](s, seat)
 
 
-
 def _check_seat(s: dict, seat) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(s["players"]):
         raise NotYourTurn(f"there is no seat {seat!r} in this {len(s['players'])}-player game",
