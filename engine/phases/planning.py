@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from .. import content as C
 from .. import steps as S
+from ..content import ALL_FOLLOWER_TILES
 from ..errors import IllegalAction
 from ..matching import fits, town_hall_allows
 
@@ -26,7 +27,7 @@ def can_place(p: dict, tile: str, place_id: str) -> bool:
     return S.space_fits(p, place_id, _planned_on(p, place_id) + [tile])
 
 
-_KNOWN_TILES = frozenset(C.ALL_FOLLOWER_TILES)
+_KNOWN_TILES = frozenset(ALL_FOLLOWER_TILES)
 
 
 def _joins(circles: tuple, current: tuple, tile: str, subs: tuple) -> bool:
@@ -37,7 +38,7 @@ def _joins(circles: tuple, current: tuple, tile: str, subs: tuple) -> bool:
 def _joining(circles: tuple, current: tuple, subs: tuple) -> frozenset:
     """Every follower tile that can join ``current`` on a space with ``circles`` (cached
     without the market, so a changed market still hits the cache)."""
-    return frozenset(t for t in C.ALL_FOLLOWER_TILES if _joins(circles, current, t, subs))
+    return frozenset(t for t in ALL_FOLLOWER_TILES if _joins(circles, current, t, subs))
 
 
 def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
