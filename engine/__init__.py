@@ -4,7 +4,7 @@ Public API (documented with every action's JSON form in ``docs/engine.md``)::
 
     state = new_game(GameOptions(players=3), seed=42)
     awaiting(state)                    # {seat: decision kind} of every seat that must act now
-    legal_actions(state, seat)         # [action dict, ...]; validation uses the same list
+    legal_actions(state, seat)         # [action dict, ...]; validation uses the same functions
     state, events = apply(state, seat, action)      # new state, public events; input untouched
     if needs_resolution(state): state, events = resolve(state)
     view(state, seat)                  # what that seat may see (seat=None: a spectator)

@@ -17,7 +17,7 @@ from .actions import ACTION_SPECS, normalize
 from .errors import GameOver, IllegalAction, NothingToResolve, NotYourTurn
 from .phases import actions_phase, event, followers, planning, round as round_phase, torture
 from .refusals import illegal
-from .state import GameState, clone
+from .state import GameState, clone, own_all, work_copy
 from . import undo
 
 # decision kind -> legal(s, seat) -> list[dict]
@@ -50,6 +50,29 @@ _APPLY = {
 ACTIONS = {kind: (ACTION_SPECS[kind].decision, fn) for kind, fn in _APPLY.items()}
 assert set(ACTIONS) == set(ACTION_SPECS)
 
+#: The top-level containers the own step of an action type may change besides its seat's
+#: player (``apply`` copies just these; tests/engine/test_apply_copies_what_changes.py
+#: checks every legal action of random states). Types not listed may change any container
+#: but the other seats' players (a seat's step never touches them, as greedy's copy relies on).
+_CHANGES = {"place": (), "unplace": (), "submit_plan": (), "pull_back": (), "pass": (), "draw": ("rng",)}
+_EVERY_CONTAINER = ("options", "rng", "hourglass", "supply", "removed", "routes", "stations", "deeds", "citizens",
+                    "place_tiles")
+#: Containers that only the activation of these places changes (engine.places: the moves
+#: take goods off routes, the Town Hall and Gunpowder Tower fill deeds, the Village's
+#: trader takes a place tile, the Guildhall builds a station; place tiles' effects,
+#: engine.effects, touch none of them).
+_ONLY_BY_PLACES = {"routes": {"ship", "wagon", "horse_wagon"}, "deeds": {"town_hall", "gunpowder_tower"},
+                   "place_tiles": {"village"}, "stations": {"guildhall"}}
+_ACTIVATE_CHANGES = {place: tuple(k for k in _EVERY_CONTAINER if place in _ONLY_BY_PLACES.get(k, (place,)))
+                     for place in actions_phase.PLACE_RULES}
+
+
+def _changes(action: dict) -> tuple:
+    """The top-level containers ``action``'s own step may change besides its seat's player."""
+    if action["type"] == "activate":
+        return _ACTIVATE_CHANGES.get(action["space"], _EVERY_CONTAINER)
+    return _CHANGES.get(action["type"], _EVERY_CONTAINER)
+
 # --- who decides now -----------------------------------------------------------------------
 
 
@@ -70,8 +93,11 @@ def awaiting_data(s: dict) -> dict[int, str]:
     # planning: census torture first, then draw (in turn order unless simultaneous), then plan
     simultaneous = s["options"]["simultaneous_followers"]
     earlier_drawing = False
-    for seat in round_phase.turn_order(s):
-        p = s["players"][seat]
+    players = s["players"]
+    n, start = len(players), s["start_player"]
+    for i in range(n):  # round_phase.turn_order, inline: this runs several times per apply
+        seat = (start + i) % n
+        p = players[seat]
         if p["prompts"]:
             out[seat] = p["prompts"][0]["kind"]
         elif p["stage"] == "draw":
@@ -93,6 +119,18 @@ def legal_data(s: dict, seat: int) -> list[dict]:
 
 
 # --- applying ------------------------------------------------------------------------------
+
+#: Decision kinds whose legal function takes ``only`` (the action to check) and then lists
+#: just the entries that could equal it, by the same code; the others' lists are short.
+_NARROWS = frozenset({"draw", "plan", "action"})
+
+
+def _narrowed_legal(kind: str, s: dict, seat: int, action: dict) -> list[dict]:
+    """The part of ``legal_data(s, seat)`` that could equal ``action``: ``action`` is legal
+    exactly when it is in this list (tests/engine/test_validation_equals_the_legal_list.py)."""
+    if kind in _NARROWS:
+        return DECISIONS[kind](s, seat, action)
+    return DECISIONS[kind](s, seat)
 
 
 def _check_seat(s: dict, seat) -> None:
@@ -124,20 +162,16 @@ def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dic
     if expected_kind != kind:
         raise IllegalAction(f"seat {seat} must answer a {kind!r} decision now, not {action['type']!r}",
                             code="wrong_decision", params={"kind": kind, "type": action["type"]})
-    if action["type"] == "place":
-        if not planning.is_legal_place(s0, seat, action):
-            raise illegal(s0, seat, action, [])
-    elif action["type"] == "pay_debt":
+    if action["type"] == "pay_debt":
         pass  # validated item by item while it is applied to the copy (torture.pay_whole)
     elif not (action["type"] == "submit_plan" and action.get("placements") is not None):
-        legal = DECISIONS[kind](s0, seat)
-        if action not in legal:
-            raise illegal(s0, seat, action, legal)
-    s = clone({k: v for k, v in s0.items() if k != "undo"})  # the take-back record is not copied along
+        if action not in _narrowed_legal(kind, s0, seat, action):
+            raise illegal(s0, seat, action, [] if action["type"] == "place" else DECISIONS[kind](s0, seat))
+    s = work_copy(s0, seat, _changes(action))  # the take-back record is not copied
     ev: list = []
     fn(s, seat, action, ev)
     _log_action(ev, seat, action)
-    advance(s, ev)
+    advance(s, ev, lambda seat=None, keys=None: own_all(s, s0, seat, keys))
     undo.record(s0, s, seat)
     return GameState(s), ev
 
@@ -148,10 +182,19 @@ def _log_action(ev: list, seat: int, action: dict) -> None:
         item.setdefault("seat", seat)
 
 
-def advance(s: dict, ev: list) -> None:
+def _owned(seat=None, keys=None) -> None:
+    pass
+
+
+def advance(s: dict, ev: list, own=_owned) -> None:
     """Run automatic steps and forced moves until a seat must decide (RULES §8).
 
     A completed simultaneous step sets ``s["barrier"]``; :func:`resolve_data` resolves it.
+    ``own()`` is called before any step that may change more than ``s``'s top-level
+    scalars, ``own(seat, keys)`` before a forced move of ``seat`` (its player and the
+    containers its action changes, :func:`_changes`): ``s`` may be a
+    :func:`engine.state.work_copy` sharing parts with its input. The default does
+    nothing, for a tree that is all owned.
     """
     while True:
         phase = s["phase"]
@@ -160,9 +203,10 @@ def advance(s: dict, ev: list) -> None:
         if s["barrier"]:
             return
         if phase == "setup":
+            own()
             round_phase.start_round(s, ev)
             continue
-        if _forced_move(s, ev):
+        if _forced_move(s, ev, own):
             continue
         if phase == "planning":
             if all(p["stage"] == "ready" and not p["prompts"] for p in s["players"]):
@@ -171,6 +215,7 @@ def advance(s: dict, ev: list) -> None:
             return
         if phase == "actions":
             if s["turn"] is None:
+                own()
                 event.start(s, ev)
                 continue
             return
@@ -181,24 +226,37 @@ def advance(s: dict, ev: list) -> None:
                 s["event_waited"] = False
                 s["barrier"] = True
                 continue
+            own()
             round_phase.finish_round(s, ev)
             continue
         raise AssertionError(f"unknown phase {phase!r}")  # pragma: no cover
 
 
-def _forced_move(s: dict, ev: list) -> bool:
-    """Apply the only legal action of an awaited seat, if some seat has exactly one."""
+_PASS = {"type": "pass"}
+
+
+def _forced_move(s: dict, ev: list, own) -> bool:
+    """Apply the only legal action of an awaited seat, if some seat has exactly one
+    (``own()`` first: see :func:`advance`)."""
     for seat, kind in awaiting_data(s).items():
         p = s["players"][seat]
-        if kind == "torture" and torture.forgive_if_nothing_left(s, seat, ev):
-            return True
+        if kind == "torture":
+            own(seat, ())  # forgiving drops only that seat's prompt
+            if torture.forgive_if_nothing_left(s, seat, ev):
+                return True
         if kind == "plan" and p["market"]:
             continue  # a non-empty market always has placements or a deliberate submit
-        if kind == "action" and actions_phase.has_activation(s, seat):
+        if kind == "draw" and followers.has_choice(p):
             continue
-        legal = DECISIONS[kind](s, seat)
+        if kind == "action":
+            if actions_phase.has_activation(s, seat):
+                continue
+            legal = actions_phase.legal(s, seat, _PASS)  # no activation: the whole list is this pass
+        else:
+            legal = DECISIONS[kind](s, seat)
         if len(legal) == 1:
             action = legal[0]
+            own(seat, _changes(action))
             sub: list = []
             ACTIONS[action["type"]][1](s, seat, action, sub)
             for item in sub:

@@ -4,7 +4,10 @@ The state tree is JSON-safe by construction (engine.state), so ``to_json`` is a 
 ``from_json`` checks the schema version and the top-level keys, and puts every dict's keys
 back in the engine's own order: a store may not keep key order (PostgreSQL's ``jsonb``
 sorts keys), and the order of goods, followers, tracks and deeds is what ``legal_actions``
-lists and pages show, so a stored game must behave exactly like the live one.
+lists and pages show, so a stored game must behave exactly like the live one. The
+take-back record is put back in order too (what an undo restores). The order is worked out
+once per option set (a plan of the freshly set-up state), so reading a state back is one
+copy and one pass over its dicts.
 """
 
 from __future__ import annotations
@@ -36,10 +39,13 @@ def from_json(data: dict) -> GameState:
         raise SchemaError(f"state is missing {sorted(missing)}")
     state = clone(data)
     try:
-        template = _template(tuple(sorted(data["options"].items())))
+        plan = _plan_for(tuple(sorted(data["options"].items())))
     except (RulesError, TypeError, ValueError, AttributeError):  # options it cannot set up: keep the stored order
-        template = None
-    return GameState(_ordered(state, template) if template is not None else state)
+        return GameState(state)
+    state = _ordered(state, plan)
+    if isinstance(state.get("undo"), dict):
+        state["undo"] = _ordered_undo(state["undo"], plan)
+    return GameState(state)
 
 
 @lru_cache(maxsize=64)
@@ -55,15 +61,64 @@ def _template(options: tuple) -> dict:
     return data
 
 
-def _ordered(value, template):
-    """``value`` with each dict's keys in ``template``'s order (keys the template lacks keep
-    their order, after the known ones); lists of dicts follow the template's first element."""
-    if isinstance(value, dict):
-        if not isinstance(template, dict):
-            return value
-        known = [k for k in template if k in value]
-        rest = [k for k in value if k not in template]
-        return {k: _ordered(value[k], template.get(k)) for k in known + rest}
-    if isinstance(value, list) and isinstance(template, list) and template and isinstance(template[0], dict):
-        return [_ordered(item, template[0]) for item in value]
-    return value
+@lru_cache(maxsize=64)
+def _plan_for(options: tuple) -> tuple:
+    """The ordering plan (:func:`_plan`) of :func:`_template` for ``options``."""
+    return _plan(_template(options))
+
+
+def _plan(template) -> tuple | None:
+    """What :func:`_ordered` does to a value shaped like ``template``, worked out once:
+    ``("dict", keys in order, their set, {key: plan of its value})`` (only values that
+    hold dicts get a plan), ``("list", plan of the first element)`` for a list of dicts,
+    or None (scalars and lists of scalars are kept as they are)."""
+    if isinstance(template, dict):
+        children = {}
+        for key, value in template.items():
+            child = _plan(value)
+            if child is not None:
+                children[key] = child
+        return ("dict", tuple(template), frozenset(template), children)
+    if isinstance(template, list) and template and isinstance(template[0], dict):
+        return ("list", _plan(template[0]))
+    return None
+
+
+def _ordered(value, plan):
+    """``value`` (a tree the caller owns) with each dict's keys in the plan's template order
+    (keys the template lacks keep their order, after the known ones); lists of dicts follow
+    the template's first element."""
+    if plan[0] == "list":
+        return [_ordered(item, plan[1]) for item in value] if isinstance(value, list) else value
+    if not isinstance(value, dict):
+        return value
+    _kind, keys, known, children = plan
+    out = {k: value[k] for k in keys if k in value}
+    if len(out) != len(value):
+        for k, v in value.items():
+            if k not in known:
+                out[k] = v
+    for k, child in children.items():
+        if k in out:
+            out[k] = _ordered(out[k], child)
+    return out
+
+
+#: The take-back record's keys in the engine's order (engine.undo.record).
+_UNDO_KEYS = ("seat", "changed", "players", "added", "prior")
+
+
+def _ordered_undo(record: dict, plan: tuple) -> dict:
+    """The take-back record (engine.undo) in the engine's order: what it restores (top-level
+    values, whole players) put back in the template's order too, and its earlier records."""
+    out = {k: record[k] for k in _UNDO_KEYS if k in record}
+    out.update((k, v) for k, v in record.items() if k not in out)
+    if isinstance(out.get("changed"), dict):
+        out["changed"] = _ordered(out["changed"], plan)
+    player_plan = plan[3].get("players")
+    if isinstance(out.get("players"), list) and player_plan is not None:
+        out["players"] = [[pair[0], _ordered(pair[1], player_plan[1])] if isinstance(pair, list) and len(pair) == 2
+                          else pair for pair in out["players"]]
+    if isinstance(out.get("prior"), dict):
+        out["prior"] = _ordered_undo(out["prior"], plan)
+    return out

@@ -43,11 +43,11 @@ def choose(rng: random.Random, kind: str, legal: list[dict], data: dict | None =
     if kind == "plan":
         places = [a for a in legal if a["type"] == "place"]
         if data is not None and places and rng.random() < 0.9:
-            p = data["players"][seat]
+            score_of = _placement_scorer(data["players"][seat])
             rng.shuffle(places)
             fallback = None
             for a in places:
-                score = _placement_score(p, a)
+                score = score_of(a, fallback is None)  # with a fallback found only a 3 matters
                 if score == 3:
                     return a
                 if score == 2 and fallback is None:
@@ -76,15 +76,38 @@ def choose(rng: random.Random, kind: str, legal: list[dict], data: dict | None =
     return rng.choice(legal)
 
 
-def _placement_score(p: dict, action: dict) -> int:
-    """3: the placement fills its space; 2: the market can still fill it; 0: it strands."""
-    space, tile = action["space"], action["follower"]
-    if space == "town_hall":
-        return 2
-    tiles = p["spaces"].get(space, []) + [t for sp, t in p["plan"] if sp == space] + [tile]
-    market = list(p["market"])
-    market.remove(tile)
-    return _completion_score(free_circles(p, space), tuple(sorted(tiles)), tuple(market), substitutes(p))
+def _placement_scorer(p: dict):
+    """``score(place action, full)`` for the player ``p``: 3 if the placement fills its
+    space, 2 if the market can still fill it, 0 if it strands (what the player has is read
+    once); with ``full`` False, 3 or 0 (whether it fills the space, the cheap part)."""
+    subs = substitutes(p)
+    planned: dict = {}
+    for space, tiles in p["spaces"].items():
+        planned[space] = list(tiles)
+    for space, tile in p["plan"]:
+        planned.setdefault(space, []).append(tile)
+    markets: dict = {}
+    spaces: dict = {}
+
+    def score(action: dict, full: bool = True) -> int:
+        space, tile = action["space"], action["follower"]
+        if space == "town_hall":
+            return 2 if full else 0
+        if space not in spaces:
+            circles = free_circles(p, space)
+            spaces[space] = (circles, planned.get(space, []), len(circles) - len(planned.get(space, [])))
+        circles, tiles, missing = spaces[space]
+        if missing == 1:
+            return 3  # what _completion_score answers first, without hashing its key
+        if not full:
+            return 0
+        if tile not in markets:
+            market = list(p["market"])
+            market.remove(tile)
+            markets[tile] = tuple(market)
+        return _completion_score(circles, tuple(sorted(tiles + [tile])), markets[tile], subs)
+
+    return score
 
 
 @lru_cache(maxsize=65536)

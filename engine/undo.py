@@ -50,15 +50,18 @@ def _depth(record: dict | None) -> int:
 
 
 def _trim(record: dict | None, depth: int) -> dict | None:
-    """``record`` with its chain cut to at most ``depth`` records (the oldest dropped)."""
+    """``record`` with its chain cut to at most ``depth`` records (the oldest dropped);
+    ``record`` itself when it is short enough (records are never changed, so shared)."""
     if record is None or depth <= 0:
         return None
+    if _depth(record) <= depth:
+        return record
     return {**record, "prior": _trim(record["prior"], depth - 1)}
 
 
 def record(before: dict, after: dict, seat: int) -> None:
-    """After ``seat``'s decision took ``before`` to ``after`` (a fresh tree, changed in
-    place): store the take-back record in ``after`` if the decision is undoable, else
+    """After ``seat``'s decision took ``before`` to ``after`` (a new tree, changed in
+    place, that may share unchanged parts with ``before``): store the take-back record in ``after`` if the decision is undoable, else
     drop any record. ``before`` is a returned state's tree, never changed by the engine, so
     its values are kept without copying."""
     after.pop("undo", None)
@@ -68,9 +71,15 @@ def record(before: dict, after: dict, seat: int) -> None:
     prior = before.get("undo")
     if prior is not None and prior["seat"] != seat:
         prior = None
-    changed = {k: v for k, v in before.items() if k not in ("undo", "players") and after.get(k, _MISSING) != v}
-    players = [[i, p] for i, p in enumerate(before["players"]) if after["players"][i] != p]
-    added = [k for k in after if k not in before]
+    # ``after`` shares the parts apply did not copy: the same object is unchanged (engine.state.work_copy)
+    changed = {}
+    for k, v in before.items():
+        w = after.get(k, _MISSING)
+        if w is not v and k != "undo" and k != "players" and w != v:
+            changed[k] = v
+    players = [[i, p] for i, (p, q) in enumerate(zip(before["players"], after["players"], strict=True))
+               if q is not p and q != p]
+    added = [k for k in after if k not in before] if after.keys() != before.keys() else []
     after["undo"] = {"seat": seat, "changed": changed, "players": players, "added": added,
                      "prior": _trim(prior, DEPTH - 1)}
 

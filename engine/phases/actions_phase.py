@@ -21,17 +21,25 @@ def start(s: dict, ev: list) -> None:
     S.event(ev, "phase", None, "event.action_phase")
 
 
-def legal(s: dict, seat: int) -> list[dict]:
-    """Every ``activate`` with its choices, then ``pass`` (RULES §8.7)."""
+def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
+    """Every ``activate`` with its choices, then ``pass`` (RULES §8.7).
+
+    ``only`` (a normalised action): list just the entries that could equal it (the choices
+    of its place only, or just ``pass``), by the same steps; see ``planning.legal``.
+    """
     p = s["players"][seat]
     out = []
-    for place_id in usable_places(p):
+    places = usable_places(p)
+    if only is not None:
+        places = [pl for pl in places if only["type"] == "activate" and pl == only["space"]]
+    for place_id in places:
         choices, _perform = PLACE_RULES[place_id]
         for choice in choices(s, seat):
             action = {"type": "activate", "space": place_id}
             action.update(choice)
             out.append(action)
-    out.append({"type": "pass"})
+    if only is None or only["type"] == "pass":
+        out.append({"type": "pass"})
     return out
 
 

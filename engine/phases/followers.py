@@ -22,19 +22,29 @@ def _room(p: dict) -> int:
     return min(draw_count(p) - p["pulled"], S.market_capacity(p) - len(p["market"]))
 
 
-def legal(s: dict, seat: int) -> list[dict]:
+def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
     """``pull_back`` for each distinct (place, follower) on a committed space while room
-    remains, and ``draw`` for each count from 0 to what fits (RULES §8.3, §14.5)."""
+    remains, and ``draw`` for each count from 0 to what fits (RULES §8.3, §14.5).
+
+    ``only`` (a normalised action): list just the entries of its type (see ``planning.legal``).
+    """
     p = s["players"][seat]
     room = _room(p)
     out = []
-    if room > 0:
+    if room > 0 and (only is None or only["type"] == "pull_back"):
         for place_id in sorted(p["spaces"]):
             for tile in sorted(set(p["spaces"][place_id])):
                 out.append({"type": "pull_back", "space": place_id, "follower": tile})
-    bag_size = sum(p["bag"].values())
-    out += [{"type": "draw", "count": n} for n in range(0, max(0, min(room, bag_size)) + 1)]
+    if only is None or only["type"] == "draw":
+        bag_size = sum(p["bag"].values())
+        out += [{"type": "draw", "count": n} for n in range(0, max(0, min(room, bag_size)) + 1)]
     return out
+
+
+def has_choice(p: dict) -> bool:
+    """True if :func:`legal` lists more than one action for the player ``p`` (cheaper):
+    with room, a draw of 1 or a pull-back joins the draw of 0 (RULES §8.3)."""
+    return _room(p) > 0 and (any(p["bag"].values()) or any(p["spaces"].values()))
 
 
 def pull_back(s: dict, seat: int, action: dict, ev: list) -> None:

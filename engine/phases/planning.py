@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .. import steps as S
+from ..content import ALL_FOLLOWER_TILES
 from ..errors import IllegalAction
 from ..matching import fits, town_hall_allows
 from ..messages import message
@@ -26,38 +27,72 @@ def can_place(p: dict, tile: str, place_id: str) -> bool:
     return S.space_fits(p, place_id, _planned_on(p, place_id) + [tile])
 
 
+_KNOWN_TILES = frozenset(ALL_FOLLOWER_TILES)
+
+
+def _joins(circles: tuple, current: tuple, tile: str, subs: tuple) -> bool:
+    return fits(circles, tuple(sorted(current + (tile,))), subs)
+
+
 @lru_cache(maxsize=65536)
-def _fitting(circles: tuple, current: tuple, tiles: tuple, subs: tuple) -> tuple:
-    """The tiles of ``tiles`` that can join ``current`` on a space with ``circles``."""
-    if len(current) >= len(circles):
-        return ()
-    return tuple(t for t in tiles if fits(circles, tuple(sorted(current + (t,))), subs))
+def _joining(circles: tuple, current: tuple, subs: tuple) -> frozenset:
+    """Every follower tile that can join ``current`` on a space with ``circles`` (cached
+    without the market, so a changed market still hits the cache)."""
+    return frozenset(t for t in ALL_FOLLOWER_TILES if _joins(circles, current, t, subs))
 
 
-def legal(s: dict, seat: int) -> list[dict]:
-    """Single placements, take-backs of this round's placements, and ``submit_plan`` (RULES §8.4)."""
+def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
+    """Single placements, take-backs of this round's placements, and ``submit_plan`` (RULES §8.4).
+
+    ``only`` (a normalised action): list just the entries that could equal it, by the same
+    steps (``apply`` validates with ``only in legal(s, seat, only)``, which equals
+    membership in the full list: tests/engine/test_validation_equals_the_legal_list.py).
+    """
     p = s["players"][seat]
+    kind = None if only is None else only["type"]
     out = []
-    subs = S.substitutes(p)
-    tiles = tuple(sorted(set(p["market"])))
-    for place_id in S.action_places(p):
-        current = tuple(sorted(_planned_on(p, place_id)))
-        for tile in _fitting(S.free_circles(p, place_id), current, tiles, subs):
-            if place_id == "town_hall" and not town_hall_allows(tile):
-                continue
-            out.append({"type": "place", "follower": tile, "space": place_id})
-    out.sort(key=lambda a: a["follower"])
-    for sp, tile in sorted({(sp, t) for sp, t in p["plan"]}):
-        out.append({"type": "unplace", "follower": tile, "space": sp})
-    out.append({"type": "submit_plan"})
+    if kind is None or kind == "place":
+        places = S.action_places(p)
+        if kind is None:
+            tiles = tuple(sorted(set(p["market"])))
+        else:  # the same loops over at most one space and one tile
+            tiles = (only["follower"],) if only["follower"] in p["market"] else ()
+            places = [only["space"]] if only["space"] in places else []
+        if tiles:
+            subs = S.substitutes(p)
+            planned = _planned(p, places if kind is not None else None)
+            tech = p["technology"]
+            open_places = []  # (place, its free circles, its tiles, the tiles that may join them)
+            for place_id in places:
+                circles = S.circles_left(place_id, tech.get(place_id))
+                current = planned.get(place_id, ())
+                if len(current) < len(circles):
+                    open_places.append((place_id, circles, current, _joining(circles, current, subs)))
+            for tile in tiles:  # by follower, then in the places' order
+                known, starting = tile in _KNOWN_TILES, not town_hall_allows(tile)
+                for place_id, circles, current, joining in open_places:
+                    if (tile in joining if known else _joins(circles, current, tile, subs)) and not (
+                            starting and place_id == "town_hall"):
+                        out.append({"type": "place", "follower": tile, "space": place_id})
+    if kind is None or kind == "unplace":
+        for sp, tile in sorted({(sp, t) for sp, t in p["plan"]}):
+            if kind is None or (sp == only["space"] and tile == only["follower"]):
+                out.append({"type": "unplace", "follower": tile, "space": sp})
+    if kind is None or kind == "submit_plan":
+        out.append({"type": "submit_plan"})
     return out
 
 
-def is_legal_place(s: dict, seat: int, action: dict) -> bool:
-    """Fast check of one ``place`` action (same answer as membership in :func:`legal`)."""
-    p = s["players"][seat]
-    return (action["follower"] in p["market"] and action["space"] in S.action_places(p)
-            and can_place(p, action["follower"], action["space"]))
+def _planned(p: dict, places=None) -> dict:
+    """``{place: tuple of its committed, then its planned tiles}`` for the places that have
+    any (of ``places`` only, if given). Not sorted again: both lists are kept sorted, and
+    :func:`_joining` sorts what it checks, so the order only shapes its cache key."""
+    spaces = p["spaces"]
+    planned = {place: tiles for place, tiles in spaces.items() if places is None or place in places}
+    for sp, tile in p["plan"]:
+        if places is None or sp in places:
+            planned[sp] = [*planned.get(sp, ()), tile]
+    return {place: tuple(tiles) for place, tiles in planned.items()}
 
 
 def place(s: dict, seat: int, action: dict, ev: list) -> None:
@@ -90,9 +125,10 @@ def submit(s: dict, seat: int, action: dict, ev: list) -> None:
         p["market"].sort()
         for i, item in enumerate(action["placements"]):
             tile, place_id = item["follower"], item["space"]
-            if tile not in p["market"] or place_id not in S.action_places(p) or not can_place(p, tile, place_id):
+            single = {"type": "place", "follower": tile, "space": place_id}
+            if single not in legal(s, seat, single):
                 raise _bad_placement(s, seat, i, tile, place_id)
-            place(s, seat, {"follower": tile, "space": place_id}, ev)
+            place(s, seat, single, ev)
     p["stage"] = "ready"
     S.event(ev, "plan", seat, "event.planned")
 

@@ -31,3 +31,15 @@ def test_a_state_stored_without_key_order_lists_actions_and_views_in_the_engines
             json.dumps(engine.view(live, seat)["players"][seat]["goods"])
     assert list(stored.data["supply"]["goods"]) == ["grain", "cheese", "wine", "wool", "brocade"]
     assert list(stored.data["deeds"]) == list(live.data["deeds"])
+
+
+def test_a_take_back_after_the_store_restores_the_engines_key_order():
+    """The take-back record is read back in the engine's order too: undoing a decision of a
+    stored state gives the live undo's tree, key order included (goods in board order)."""
+    options = engine.GameOptions(players=2)
+    live = engine.new_game(options, 3)
+    live, _ = engine.apply(live, 0, engine.legal_actions(live, 0)[0])
+    assert engine.undoable(live, 0)
+    stored = engine.from_json(jsonb_order(engine.to_json(live)))
+    assert json.dumps(stored.data) == json.dumps(live.data)
+    assert json.dumps(engine.undo(stored, 0).data) == json.dumps(engine.undo(live, 0).data)

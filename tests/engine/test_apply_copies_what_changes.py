@@ -1,0 +1,144 @@
+"""``apply`` copies only what an action changes (engine.state.work_copy) and shares the rest
+with its input: the input and every earlier state stay exactly as they were, and the result
+is the one a whole copy gives (the states, events and take-back records, bit for bit).
+
+Checked for every legal action of every awaited seat along random playouts of several
+option sets, against a reference apply that copies the whole tree first."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import engine
+from engine.undo import record
+from engine.actions import normalize
+from engine.flow import ACTIONS, _log_action, advance, awaiting_data
+from engine.simulate import choose
+from engine.state import clone, copy_player
+
+CONFIGS = [
+    dict(players=4),
+    dict(players=3, simultaneous_followers=False, event_strength="constant"),
+    dict(players=2, place_tile_market="all", hourglass_order="classic_shuffle"),
+    dict(players=4, place_tile_market="market5"),
+]
+
+
+def exact(data: dict) -> str:
+    """The tree as text with its key order: equal texts are the same tree, order included."""
+    return json.dumps(data)
+
+
+def apply_on_a_whole_copy(state: engine.GameState, seat: int, action: dict) -> tuple[dict, list]:
+    """The reference: copy the whole tree, then the same steps as engine.apply."""
+    s0 = state.data
+    action = normalize(action)
+    s = clone({k: v for k, v in s0.items() if k != "undo"})
+    ev: list = []
+    ACTIONS[action["type"]][1](s, seat, action, ev)
+    _log_action(ev, seat, action)
+    advance(s, ev)
+    record(s0, s, seat)
+    return s, ev
+
+
+def playout(options: dict, seed: int):
+    """Yield every state of a random game (engine.simulate's policy) with its log entry."""
+    rng = random.Random(seed)
+    state = engine.new_game(engine.GameOptions(**options), seed)
+    while not engine.is_over(state):
+        if engine.needs_resolution(state):
+            yield state, None, None
+            state, _ = engine.resolve(state)
+            continue
+        awaited = awaiting_data(state.data)
+        seat = rng.choice(sorted(awaited))
+        action = choose(rng, awaited[seat], engine.legal_actions(state, seat), state.data, seat)
+        yield state, seat, action
+        state, _ = engine.apply(state, seat, action)
+    yield state, None, None
+
+
+@pytest.mark.parametrize("options", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_every_legal_action_leaves_the_input_unchanged_and_equals_a_whole_copy(options):
+    tried, places = set(), set()
+    for state, _seat, _action in playout(options, seed=11 + len(options)):
+        before = exact(state.data)
+        for seat in awaiting_data(state.data):
+            for action in engine.legal_actions(state, seat):
+                tried.add(action["type"])
+                places.add(action.get("space") if action["type"] == "activate" else None)
+                try:
+                    expected = apply_on_a_whole_copy(state, seat, action)
+                except engine.RulesError:  # refused by the step itself (a whole plan): refused by apply too
+                    with pytest.raises(engine.RulesError):
+                        engine.apply(state, seat, action)
+                    continue
+                after, events = engine.apply(state, seat, action)
+                assert exact(state.data) == before, (seat, action)
+                assert exact(after.data) == exact(expected[0]) and events == expected[1], (seat, action)
+    assert {"place", "unplace", "submit_plan", "draw", "activate", "pass"} <= tried
+    # the places that change a container no other place does (engine.flow._ONLY_BY_PLACES) and the rest
+    assert {"town_hall", "village", "farmhouse", "university", "castle"} <= places
+    if options == CONFIGS[0]:
+        assert {"ship", "wagon", "guildhall"} <= places
+
+
+@pytest.mark.parametrize("options", CONFIGS[:2], ids=["4p", "3p-sequential"])
+def test_every_earlier_state_of_a_game_stays_unchanged_to_its_end(options):
+    """The states share parts with one another: no later apply, resolve or undo changes any."""
+    kept, undone = [], []
+    for state, seat, _action in playout(options, seed=5):
+        kept.append((state, exact(state.data)))
+        if seat is not None and engine.undoable(state, seat):
+            back = engine.undo(state, seat)  # a take-back shares nothing: it is a branch of its own
+            undone.append((back, exact(back.data)))
+    assert undone
+    for state, text in kept + undone:
+        assert exact(state.data) == text
+
+
+def test_a_forced_move_of_another_seat_changes_only_the_result():
+    """A pass that ends a round forces the other seats' moves and runs the event: the input
+    of that apply is untouched (engine.flow.advance owns what those steps change)."""
+    changed_other_seats = 0
+    for state, seat, action in playout(dict(players=4), seed=3):
+        if seat is None:
+            continue
+        before = exact(state.data)
+        after, _ = engine.apply(state, seat, action)
+        assert exact(state.data) == before
+        changed_other_seats += any(q is not p and q != p for i, (p, q) in
+                                   enumerate(zip(state.data["players"], after.data["players"], strict=True)) if i != seat)
+    assert changed_other_seats > 0
+
+
+def containers(value, path="") -> dict:
+    """``{id: path}`` of every dict and list in a tree."""
+    out = {}
+    if isinstance(value, (dict, list)):
+        out[id(value)] = path
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in items:
+            out.update(containers(item, f"{path}/{key}"))
+    return out
+
+
+def test_copy_player_is_equal_and_shares_no_container_with_the_original():
+    seen_prompts = 0
+    for state, _seat, _action in playout(dict(players=4), seed=8):
+        for p in state.data["players"]:
+            q = copy_player(p)
+            assert exact(q) == exact(p)
+            assert not set(containers(q)) & set(containers(p))
+            seen_prompts += bool(p["prompts"])
+    assert seen_prompts > 0
+
+
+def test_copy_player_of_an_unknown_shape_copies_everything():
+    p = engine.new_game(engine.GameOptions(players=2), 1).data["players"][0]
+    odd = {**clone(p), "extra": {"nested": [1, 2]}}
+    q = copy_player(odd)
+    assert q == odd and not set(containers(q)) & set(containers(odd))
