@@ -26,7 +26,7 @@ from games.presenters.chat import ChatPanel, chat_panel
 from games.presenters.decisions import KIND_PROMPTS, WAITING_FOR, decision_context
 from games.presenters.queue import queue_context
 from games.rules import engine_for
-from games.services.play import moved_independently
+from games.services.play import STALE_WINDOW, moved_independently
 from games.services.queue import ACTION_QUEUE_LIMIT
 from games.services.undo import take_back_refusal
 
@@ -211,13 +211,20 @@ def seat_clocks(game: Game, seats: list[SeatInfo], viewer: SeatInfo | None) -> d
     }
 
 
-def stale_since(moves: list, seat: Seat | None, rules_engine: rules.RulesEngine) -> int:
+def stale_since(moves: list, seat: Seat | None, rules_engine: rules.RulesEngine, older=()) -> int:
     """The last move after which a page's forms would be refused as stale for ``seat``: a
     resolution, a move of its own, or any move that is not an independent simultaneous step
     (``services.moved_independently``). Part of the decision region, so the region (and
-    its ``expected_version``) is sent again exactly when older forms would be refused."""
+    its ``expected_version``) is sent again exactly when older forms would be refused.
+
+    ``moves``: the recent moves, oldest first (``selectors.recent_moves``: a round always
+    has a resolution, so the answer is among them); ``older``: the moves before them,
+    newest first, read only if it is not (a callable returning them, or an iterable)."""
     order = seat.order if seat is not None else None
     for move in reversed(moves):
+        if not moved_independently(rules_engine, move.seat, move.action, order):
+            return move.seq
+    for move in older() if callable(older) else older:
         if not moved_independently(rules_engine, move.seat, move.action, order):
             return move.seq
     return 0
@@ -268,7 +275,8 @@ class GamePage:
     plan applied while it plans, ``planning.apply_draft``); ``board``, ``decision``,
     ``plan`` (the planning board, while the viewer plans), ``act`` (the board's
     targets for the other decisions played on it, ``act_board.act_context``), ``queue`` (the viewer's own
-    queue panel), ``log`` the presenters' contexts. Fields a page of an open or cancelled
+    queue panel), ``log`` the presenters' contexts; ``log`` holds the current and previous
+    rounds only, ``log_older`` the round before them (0: none; ``views.log`` sends it). Fields a page of an open or cancelled
     game has no use for stay at their defaults.
     """
 
@@ -291,6 +299,7 @@ class GamePage:
     act: dict | None = None
     queue: dict | None = None
     log: list = field(default_factory=list)
+    log_older: int = 0
     decision_since: int = 0
     start_player: int | None = None
     result: GameResult | None = None
@@ -358,9 +367,14 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
     page.queue = (queue_context(rules_engine, page.view, seat, limit=ACTION_QUEUE_LIMIT,
                                 options=selectors.queue_options_for_seat(game, state, seat))
                   if page.board else None)
-    moves = list(selectors.game_moves(game))
-    page.log = selectors.move_log(moves, names)
-    page.decision_since = stale_since(moves, seat, rules_engine)
+    moves = selectors.recent_moves(game)  # the current and previous rounds only
+    shown_from = moves[0].round if moves else 1
+    page.log = [r for r in selectors.move_log(moves, names, first_round=selectors.first_log_round(moves))
+                if r.round >= shown_from]
+    page.log_older = shown_from - 1 if moves and moves[0].seq > 1 else 0
+    page.decision_since = stale_since(
+        moves, seat, rules_engine,
+        older=lambda: selectors.moves_before(game, moves[0].seq)[:STALE_WINDOW] if moves else ())
     page.watching = spectators.watching(game) if game.is_public else []
     page.start_player = page.view.get("start_player")
     if game.is_finished:
