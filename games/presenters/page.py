@@ -31,29 +31,58 @@ from games.services.queue import ACTION_QUEUE_LIMIT
 from games.services.undo import take_back_refusal
 
 
+class LazyRegions(dict):
+    """A dict some of whose keys are computed on first read (``board["map"]``, ``board.map``
+    in a template): a region served from the cache (``games.views.regions``) costs nothing
+    to present. ``lazy``: key -> function of no argument giving the value."""
+
+    def __init__(self, eager: dict, lazy: dict) -> None:
+        super().__init__(eager)
+        self._lazy = lazy
+
+    def __missing__(self, key):
+        if key not in self._lazy:
+            raise KeyError(key)
+        value = self[key] = self._lazy[key]()
+        return value
+
+    def __contains__(self, key) -> bool:
+        return super().__contains__(key) or key in self._lazy
+
+    def get(self, key, default=None):
+        """``dict.get``, computing a lazy key."""
+        return self[key] if key in self else default
+
+    def complete(self) -> dict:
+        """Every key computed, as a plain dict."""
+        return {key: self[key] for key in [*dict.keys(self), *self._lazy]}
+
+    def __reduce__(self):
+        return dict, (self.complete(),)  # pickled (cached) as the plain dict
+
+
 def board_context(rules, view: dict, names: dict[int, str]) -> dict:
     """Display-ready board regions, all derived from the viewer's ``view`` by the game's
-    engine ``rules`` (``games.rules.engine_for``)."""
+    engine ``rules`` (``games.rules.engine_for``). The shared regions' contexts (map,
+    tracks, development, deeds, event, place tiles, supply) are computed when first read
+    (``LazyRegions``)."""
     boards = board.player_boards(rules, view, names)
     viewer = view.get("seat")
     awaited = [{"seat": s, "name": names.get(s, f"Seat {s + 1}"), "colour": board.seat_colour(s),
                 "kind": view["players"][s].get("awaiting"),
                 "prompt": (KIND_PROMPTS if s == viewer else WAITING_FOR).get(view["players"][s].get("awaiting"), "")}
                for s in view.get("awaiting", [])]
-    return {
-        "map": board.map_context(rules, view),
-        "tracks": board.tracks_context(rules, view),
-        "development": board.development_context(rules, view),
-        "deeds": board.deeds_context(rules, view),
-        "event": board.event_context(rules, view),
-        "place_tiles": board.place_tiles_context(rules, view),
-        "supply": board.supply_context(rules, view),
+    lazy = {name: (lambda make=make: make(rules, view)) for name, make in (
+        ("map", board.map_context), ("tracks", board.tracks_context), ("development", board.development_context),
+        ("deeds", board.deeds_context), ("event", board.event_context), ("place_tiles", board.place_tiles_context),
+        ("supply", board.supply_context))}
+    return LazyRegions({
         "boards": boards,
         "mine": next((b for b in boards if b["is_viewer"]), None),
         "awaited": awaited,
         "my_turn": viewer is not None and viewer in view.get("awaiting", []),
         "names": names,
-    }
+    }, lazy)
 
 
 def _on_vacation(seat: Seat) -> bool:
