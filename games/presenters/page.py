@@ -23,6 +23,7 @@ from games.access import make_invite_token
 from games.models import Game, Seat
 from games.presenters import act_board, board, planning
 from games.presenters.chat import ChatPanel, chat_panel
+from games.presenters.fingerprint import fingerprint
 from games.presenters.decisions import KIND_PROMPTS, WAITING_FOR, decision_context
 from games.presenters.queue import queue_context
 from games.rules import engine_for
@@ -67,6 +68,7 @@ def board_context(rules, view: dict, names: dict[int, str]) -> dict:
     tracks, development, deeds, event, place tiles, supply) are computed when first read
     (``LazyRegions``)."""
     boards = board.player_boards(rules, view, names)
+    keyed_player_boards(boards, False)
     viewer = view.get("seat")
     awaited = [{"seat": s, "name": names.get(s, f"Seat {s + 1}"), "colour": board.seat_colour(s),
                 "kind": view["players"][s].get("awaiting"),
@@ -83,6 +85,22 @@ def board_context(rules, view: dict, names: dict[int, str]) -> dict:
         "my_turn": viewer is not None and viewer in view.get("awaiting", []),
         "names": names,
     }, lazy)
+
+
+#: The templates a player board's article is rendered by (``_boards.html``'s fragment cache).
+PLAYER_BOARD_TEMPLATES = ("games/partials/_boards.html", "games/partials/_place_card.html")
+
+
+def keyed_player_boards(boards: list[dict], places_shown: bool) -> None:
+    """Give each player board of ``board_context`` its ``fragment`` key: the fingerprint of
+    what its article shows (the board, and whether the viewer's own places are shown on
+    the decision board instead, ``places_shown``); ``_boards.html`` caches each article
+    under it, so a move re-renders only the boards it changed. A board that cannot be
+    fingerprinted gets a key of its own (never shared)."""
+    for b in boards:
+        b.pop("fragment", None)
+        b["fragment"] = fingerprint("player-board", (b, places_shown and b["is_viewer"]),
+                                    PLAYER_BOARD_TEMPLATES) or uuid.uuid4().hex
 
 
 def _on_vacation(seat: Seat) -> bool:
@@ -393,6 +411,8 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
             key=f"{game.pk}:{seat.order}:{page.view['round']}", draft=draft, sent=plan_draft or "")
     elif page.board and game.is_active:
         page.act = act_board.act_context(rules_engine, page.view, page.actions, page.decision["kind"])
+    if page.board and (page.plan or page.act):  # the viewer's own places are on the decision board
+        keyed_player_boards(page.board["boards"], True)
     page.queue = (queue_context(rules_engine, page.view, seat, limit=ACTION_QUEUE_LIMIT,
                                 options=selectors.queue_options_for_seat(game, state, seat))
                   if page.board else None)

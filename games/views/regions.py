@@ -5,34 +5,32 @@ region by region. Every region is a partial under ``templates/games/partials/`` 
 element has a stable id; fragment responses send them back as ``hx-swap-oob`` swaps.
 
 A region's fingerprint (``data-region-hash`` on its root) is a hash of the data it reads
-(``Region.reads``: its slice of the engine view and of the page context), the language and
-the time zone, never of its HTML: a region whose fingerprint equals the one the page
-reports is neither rendered nor sent. Regions built only from public information
-(``scope="public"``: the map, tracks, development, deeds, event, place tiles, supply and
-log) are cached per game version for every viewer; a region showing a seat's own hidden
-information (``scope="seat"``: the player boards, with the viewer's own market and bag) is
-cached under that seat's key only; the others (forms with CSRF tokens, clocks, chat) are
-never cached.
+(``Region.reads``: its slice of the engine view and of the page context), the language,
+the time zone and its template (``presenters.fingerprint``), never of its HTML: a region
+whose fingerprint equals the one the page reports is neither rendered nor sent.
+
+Caches (the default cache: Redis in production, local memory in development): regions
+built only from public information (``scope="public"``: the map, tracks, development,
+deeds, event, place tiles, supply and log) are cached per game version for every viewer,
+so their presenters do not even run; those and the regions without forms (``"pure"``: the
+player boards) are also cached by fingerprint, which only a viewer whose own data has that
+fingerprint can ask for: no region carrying one seat's hidden information reaches another.
+Regions with forms (CSRF tokens), clocks or the chat are rendered for each request.
 """
 from __future__ import annotations
 
-import datetime as dt
-import functools
 import hashlib
-import json
 import re
-import uuid
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.template.loader import get_template, render_to_string
-from django.utils import timezone, translation
-from django.utils.functional import Promise
+from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from games.models import Game, Seat
+from games.presenters.fingerprint import fingerprint, locale
 from games.presenters.page import game_context
 
 #: How long a cached region stays (one game version: a slow game's page may be opened
@@ -65,8 +63,9 @@ class Region:
     element; ``board_only``: shown only with a board; ``always``: sent with every answer
     (the flash and the poll element carry the message and the version); ``reads``:
     context -> the data the partial reads (JSON-able: dicts, lists, dataclasses, dates);
-    ``scope``: ``"public"`` (cached for every viewer), ``"seat"`` (cached per seat) or
-    ``"viewer"`` (never cached).
+    ``scope``: ``"public"`` (public information only: cached per game version for every
+    viewer, and by fingerprint), ``"pure"`` (no form: its HTML depends on its data only,
+    cached by fingerprint) or ``"viewer"`` (forms with CSRF tokens: never cached).
     """
 
     name: str
@@ -92,7 +91,7 @@ REGIONS = (
         _game_forms(c), _board(c, "mine"), c.get("plan"), c.get("act"), c["decision_since"])),
     Region("event", "game-event", True, False, lambda c: _board(c, "event"), "public"),
     Region("boards", "game-boards", True, False, lambda c: (
-        _board(c, "boards"), bool(c.get("plan")), bool(c.get("act"))), "seat"),
+        _board(c, "boards"), bool(c.get("plan")), bool(c.get("act"))), "pure"),
     Region("tracks", "game-tracks", True, False, lambda c: (_board(c, "tracks"), _board(c, "names")), "public"),
     Region("development", "game-development", True, False, lambda c: _board(c, "development"), "public"),
     Region("deeds", "game-deeds", True, False, lambda c: (_board(c, "deeds"), _board(c, "names")), "public"),
@@ -112,62 +111,29 @@ _ROOT_TAG = re.compile(r"^\s*<[a-zA-Z][\w-]*")
 _ROOT_ID_ATTR = re.compile(r'\bid="[^"]+"')
 
 
-def _plain(obj):
-    """``json.dumps``'s ``default`` for region data; anything else is refused (TypeError)."""
-    if is_dataclass(obj) and not isinstance(obj, type):
-        return [getattr(obj, f.name) for f in fields(obj)]
-    if isinstance(obj, Promise):  # a lazy translation: its text in the active language
-        return str(obj)
-    if isinstance(obj, (dt.datetime, dt.date)):
-        return obj.isoformat()
-    if isinstance(obj, uuid.UUID):
-        return str(obj)
-    if isinstance(obj, (set, frozenset)):
-        return sorted(obj, key=repr)
-    raise TypeError(f"region data of type {type(obj).__name__} cannot be fingerprinted")
-
-
-@functools.cache
-def _templates_revision() -> str:
-    """A hash of the region partials' sources: a deploy that changes one never serves a
-    region cached by the old one."""
-    sources = "".join(get_template(f"games/partials/_{r.name}.html").template.source for r in REGIONS)
-    return hashlib.sha1(sources.encode()).hexdigest()[:8]
-
-
-def _locale() -> str:
-    """What a region's text depends on besides its data: the active language and time zone."""
-    return f"{translation.get_language()}|{timezone.get_current_timezone_name()}"
+def _template(region: Region) -> str:
+    return f"games/partials/_{region.name}.html"
 
 
 def data_fingerprint(region: Region, context: dict) -> str | None:
-    """The fingerprint of ``region`` for ``context``: a hash of the data it reads, the
-    language and the time zone; None if that data is not JSON-able (the caller then hashes
-    the rendered HTML)."""
-    try:
-        data = json.dumps(region.reads(context), default=_plain, separators=(",", ":"), ensure_ascii=False)
-    except (TypeError, ValueError):
-        return None
-    return hashlib.sha1(f"{region.name}|{_locale()}|{data}".encode()).hexdigest()[:12]
+    """The full fingerprint (``presenters.fingerprint``) of the data ``region`` reads in
+    ``context``; None if that data is not display data (the caller hashes the HTML)."""
+    return fingerprint(region.name, region.reads(context), (_template(region),))
 
 
 def region_cache_key(region: Region, context: dict) -> str | None:
-    """The shared cache key of ``region`` on this page, or None when it must not be cached:
-    a viewer-scoped region, or a seat-scoped one while the viewer's draft plan is shown.
-
-    Public regions: one key per game version, language, time zone and the players' names
-    (for every viewer). Seat regions: the same with the viewer's seat (``spectator`` for
-    everyone without one), so a region carrying a seat's hidden information is only ever
-    served to that seat."""
-    game = context["game"]
-    if region.scope == "public":
-        who = "all"
-    elif region.scope == "seat" and not (context.get("plan") or {}).get("draft"):
-        who = f"seat{context['seat'].order}" if context.get("seat") else "spectator"
-    else:
+    """The key of a public region of this page in the shared cache: game, version, the
+    players' names, language and time zone (for every viewer); None for other regions."""
+    if region.scope != "public":
         return None
+    game = context["game"]
     names = hashlib.sha1(repr(sorted((_board(context, "names") or {}).items())).encode()).hexdigest()[:8]
-    return f"region:{_templates_revision()}:{game.pk}:{game.version}:{_locale()}:{names}:{region.name}:{who}"
+    return f"region:{game.pk}:{game.version}:{names}:{locale()}:{region.name}"
+
+
+def _content_key(region: Region, full_digest: str) -> str:
+    # content-addressed: only a viewer whose own data has this fingerprint can ask for it
+    return f"region-html:{region.name}:{full_digest}"
 
 
 def _with_attributes(html: str, digest: str, oob: bool) -> str:
@@ -180,32 +146,49 @@ def _with_attributes(html: str, digest: str, oob: bool) -> str:
 def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *, oob: bool) -> list[tuple[str, str]]:
     """``(name, html)`` of every region of the page the client does not show already
     (``known``: root id -> fingerprint; the always-sent regions are always in), with
-    ``data-region-hash`` (and ``hx-swap-oob`` if ``oob``) on each root."""
+    ``data-region-hash`` (and ``hx-swap-oob`` if ``oob``) on each root.
+
+    A public region comes from the shared cache of its game version if there (its
+    presenter is then never run); a public or pure region whose fingerprint was rendered
+    before comes from the content cache; the rest is rendered. Nothing is stored from a
+    page showing the viewer's draft plan into the game version's cache (the draft changes
+    only the viewer's own regions, but a shared entry must not depend on it)."""
     board = context.get("board")
     shown = [r for r in REGIONS if board or not r.board_only]
     keys = {r.name: region_cache_key(r, context) for r in shown}
-    cached = cache.get_many([k for k in keys.values() if k])
-    render_context = context | {"oob": False}
-    # nothing is cached from a page showing the viewer's draft plan (public regions are
-    # read: the draft changes only the viewer's own regions)
+    by_version = cache.get_many([k for k in keys.values() if k])
     drafting = bool((context.get("plan") or {}).get("draft"))
-    parts, fresh = [], {}
+    todo = []  # (region, short digest or None, full digest or None, html or None)
     for region in shown:
-        key = keys[region.name]
-        if key in cached:
-            digest, html = cached[key]
+        hit = by_version.get(keys[region.name])
+        full = None
+        if hit:
+            digest, html = hit
         else:
-            digest, html = data_fingerprint(region, context), None
-        if not region.always and known.get(region.root_id) == digest and digest is not None:
+            full, html = data_fingerprint(region, context), None
+            digest = full[:12] if full else None
+        if digest is not None and not region.always and known.get(region.root_id) == digest:
             continue  # the page shows it already: neither rendered nor sent
+        todo.append((region, digest, full, html))
+    content_keys = {r.name: _content_key(r, full) for r, _d, full, html in todo
+                    if html is None and full and r.scope in ("public", "pure")}
+    by_content = cache.get_many(list(content_keys.values())) if content_keys else {}
+    render_context = context | {"oob": False}
+    parts, fresh = [], {}
+    for region, digest, full, html in todo:
+        key = keys[region.name]
         if html is None:
-            html = render_to_string(f"games/partials/_{region.name}.html", render_context, request=request)
-            if digest is None:
+            html = by_content.get(content_keys.get(region.name))
+        if html is None:
+            html = render_to_string(_template(region), render_context, request=request)
+            if digest is None:  # not display data: the HTML's own hash
                 digest = hashlib.sha1(html.encode()).hexdigest()[:12]
                 if not region.always and known.get(region.root_id) == digest:
                     continue
-            if key and not drafting and "csrfmiddlewaretoken" not in html:
-                fresh[key] = (digest, html)
+            elif region.name in content_keys and "csrfmiddlewaretoken" not in html:
+                fresh[content_keys[region.name]] = html
+        if key and not drafting and not (key in by_version) and "csrfmiddlewaretoken" not in html:
+            fresh[key] = (digest, html)
         parts.append((region.name, _with_attributes(html, digest, oob)))
     if fresh:
         cache.set_many(fresh, REGION_CACHE_SECONDS)
