@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
-from django.core.cache import cache
+from django.core.cache import caches
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -37,11 +37,11 @@ def log_round(request: HttpRequest, game_id, round: int) -> HttpResponse:
     if not 1 <= round <= newest:
         raise Http404("No such round in this game's log.")
     key = round_fragment_key(game.pk, round, names)
-    html = cache.get(key) if round < newest else None
+    html = caches["regions"].get(key) if round < newest else None
     if html is None:
         entries = selectors.round_log(game, round, names)
         html = render_to_string("games/partials/_log_round.html", {"round": entries}) if entries else ""
         html += render_to_string("games/partials/_log_older.html", {"older": round - 1, "game_id": game.pk})
         if round < newest:
-            cache.set(key, html, ROUND_CACHE_SECONDS)
+            caches["regions"].set(key, html, ROUND_CACHE_SECONDS)
     return HttpResponse(html)

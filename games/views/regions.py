@@ -9,7 +9,7 @@ A region's fingerprint (``data-region-hash`` on its root) is a hash of the data 
 the time zone and its template (``presenters.fingerprint``), never of its HTML: a region
 whose fingerprint equals the one the page reports is neither rendered nor sent.
 
-Caches (the default cache: Redis in production, local memory in development): regions
+Caches (the ``regions`` cache: Redis in production, local memory in development): regions
 built only from public information (``scope="public"``: the map, tracks, development,
 deeds, event, place tiles, supply and log) are cached per game version for every viewer,
 so their presenters do not even run; those and the regions without forms (``"pure"``: the
@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from django.core.cache import cache
+from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -156,7 +156,7 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
     board = context.get("board")
     shown = [r for r in REGIONS if board or not r.board_only]
     keys = {r.name: region_cache_key(r, context) for r in shown}
-    by_version = cache.get_many([k for k in keys.values() if k])
+    by_version = caches["regions"].get_many([k for k in keys.values() if k])
     drafting = bool((context.get("plan") or {}).get("draft"))
     todo = []  # (region, short digest or None, full digest or None, html or None)
     for region in shown:
@@ -172,7 +172,7 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
         todo.append((region, digest, full, html))
     content_keys = {r.name: _content_key(r, full) for r, _d, full, html in todo
                     if html is None and full and r.scope in ("public", "pure")}
-    by_content = cache.get_many(list(content_keys.values())) if content_keys else {}
+    by_content = caches["regions"].get_many(list(content_keys.values())) if content_keys else {}
     render_context = context | {"oob": False}
     parts, fresh = [], {}
     for region, digest, full, html in todo:
@@ -191,7 +191,7 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
             fresh[key] = (digest, html)
         parts.append((region.name, _with_attributes(html, digest, oob)))
     if fresh:
-        cache.set_many(fresh, REGION_CACHE_SECONDS)
+        caches["regions"].set_many(fresh, REGION_CACHE_SECONDS)
     return parts
 
 
