@@ -111,8 +111,10 @@ def open_tables_for(user, limit: int = 20) -> list[Game]:
 def waiting_count(user) -> int:
     """How many things wait for ``user``: decisions in active games, pending invitations and
     rematches to answer (the navigation's count)."""
-    return (seats_waiting_for(user).count() + invitations_for(user).count()
-            + rematches_awaiting(user).count())
+    # one query for the three (the navigation is on every page)
+    parts = [qs.order_by().values("pk") for qs in (seats_waiting_for(user), invitations_for(user),
+                                                   rematches_awaiting(user))]
+    return parts[0].union(*parts[1:], all=True).count()
 
 
 def _user_games(user, *statuses: GameStatus) -> QuerySet[Game]:

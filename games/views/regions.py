@@ -175,7 +175,7 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
     by_content = caches["regions"].get_many(list(content_keys.values())) if content_keys else {}
     render_context = context | {"oob": False}
     parts, fresh = [], {}
-    for region, digest, full, html in todo:
+    for region, digest, _full, html in todo:
         key = keys[region.name]
         if html is None:
             html = by_content.get(content_keys.get(region.name))

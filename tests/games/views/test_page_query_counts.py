@@ -55,3 +55,12 @@ def test_every_request_of_the_page_costs_the_same_queries_at_move_200_as_at_move
     assert game.moves.count() >= 200
     late = counts(game, clients)
     assert late == early
+
+
+def test_the_navigations_waiting_count_is_one_query(alice, bob, django_assert_num_queries):
+    from games import selectors
+
+    new_started_game(alice, bob, seed=21)
+    with django_assert_num_queries(1):
+        count = selectors.waiting_count(alice)
+    assert count == len(selectors.seats_waiting_for(alice)) == 1  # the start awaits every seat
