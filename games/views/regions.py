@@ -122,13 +122,14 @@ def data_fingerprint(region: Region, context: dict) -> str | None:
 
 
 def region_cache_key(region: Region, context: dict) -> str | None:
-    """The key of a public region of this page in the shared cache: game, version, the
-    players' names, language and time zone (for every viewer); None for other regions."""
+    """The key of a public region of this page in the shared cache: game, version (and the
+    snapshot's hash, ``presenters.page.state_key``), the players' names, language and time
+    zone (for every viewer); None for other regions."""
     if region.scope != "public":
         return None
     game = context["game"]
     names = hashlib.sha1(repr(sorted((_board(context, "names") or {}).items())).encode()).hexdigest()[:8]
-    return f"region:{game.pk}:{game.version}:{names}:{locale()}:{region.name}"
+    return f"region:{game.pk}:{game.version}:{context.get('state_key', '')}:{names}:{locale()}:{region.name}"
 
 
 def _content_key(region: Region, full_digest: str) -> str:
