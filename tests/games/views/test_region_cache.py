@@ -114,3 +114,20 @@ def test_regions_the_page_shows_are_neither_rendered_nor_sent(three_players, cli
     response = client.get(reverse("games-poll", kwargs={"game_id": game.pk}), {"v": -1, "regions": shown}, **HTMX)
     assert {region_id for _digest, region_id in REGION.findall(response.text)} == {"flash", "game-poll"}
     assert templates == ["games/partials/_flash.html", "games/partials/_poll.html"]
+
+
+def test_a_snapshot_rewritten_at_the_same_version_is_shown_afresh(three_players, client_for):
+    """A repair rewrites the snapshot without a new version: no cache serves the old one."""
+    from games.models import Game
+
+    game, users = three_players
+    url = reverse("games-detail", kwargs={"game_id": game.pk})
+    client = client_for(users[None])
+    before = client.get(url).text
+    state = dict(game.state)
+    state["players"] = [dict(p) for p in state["players"]]
+    state["players"][1]["coins"] += 17
+    Game.objects.filter(pk=game.pk).update(state=state)
+    after = client.get(url).text
+    coins = re.compile(r'<article class="[^"]*player-board[^"]*" data-seat="1".*?<dt>Coins</dt><dd>(\d+)</dd>', re.S)
+    assert int(coins.search(after).group(1)) == int(coins.search(before).group(1)) + 17
