@@ -371,8 +371,9 @@ class GamePage:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-#: How long a viewer's engine-derived page parts stay cached (``_parts_key``: one version).
-PARTS_SECONDS = 3600
+#: How long a viewer's engine-derived page parts stay cached (``_parts_key``: one version;
+#: they serve the polls and reloads soon after a move, and are large).
+PARTS_SECONDS = 600
 #: The ``Seat`` fields the viewer's queue panel reads (part of ``_parts_key``).
 _QUEUE_FIELDS = [f.attname for f in Seat._meta.concrete_fields if f.name.startswith("action_queue")]
 

@@ -33,9 +33,9 @@ from games.models import Game, Seat
 from games.presenters.fingerprint import fingerprint, locale
 from games.presenters.page import game_context
 
-#: How long a cached region stays (one game version: a slow game's page may be opened
-#: again hours later at the same version).
-REGION_CACHE_SECONDS = 24 * 3600
+#: How long a cached region stays (a game version, or a fingerprint: long enough for every
+#: player of a slow game to look at a position, short enough to keep the cache small).
+REGION_CACHE_SECONDS = 3600
 
 
 def _board(context: dict, key: str):
