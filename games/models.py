@@ -253,6 +253,9 @@ class Move(models.Model):
     taken_back = models.BooleanField(
         default=False, help_text="its player took it back (a later take-back move); still in the log"
     )
+    round = models.PositiveSmallIntegerField(
+        default=1, help_text="the log's round at the end of the move (its last round event, else the previous move's)"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -260,9 +263,26 @@ class Move(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="move_unique_seq_per_game"),
         ]
+        # the game page loads the current and previous rounds only (selectors.recent_moves)
+        indexes = [models.Index(fields=["game", "round"], name="move_game_round")]
 
     def __str__(self) -> str:
         return f"{self.game_id} #{self.seq}"
+
+    @staticmethod
+    def rounds_of(events_lists, previous: int = 1) -> list[int]:
+        """The ``round`` of each of a run of consecutive moves, given their ``events`` lists
+        in order and the round of the move before them (1 before the first): the round its
+        last ``round`` event opens (an event of kind ``round`` carrying an int ``round``, as
+        ``selectors.move_log`` groups the log), else the previous move's."""
+        rounds = []
+        for events in events_lists:
+            for event in events or []:
+                if isinstance(event, dict) and event.get("kind") == "round" \
+                        and isinstance(event.get("round"), int) and 0 < event["round"] < 32768:
+                    previous = event["round"]
+            rounds.append(previous)
+        return rounds
 
     def save(self, *args, **kwargs) -> None:
         """Insert only: the log is append-only (``taken_back`` is set by a queryset update)."""

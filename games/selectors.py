@@ -343,6 +343,44 @@ def game_moves(game: Game) -> QuerySet[Move]:
     return Move.objects.filter(game=game).order_by("seq")
 
 
+#: The columns the game page's log and its staleness check read of a move.
+LOG_COLUMNS = ("seq", "seat", "action", "events", "source", "taken_back", "round")
+
+
+def recent_moves(game: Game) -> list[Move]:
+    """The moves of the game's last two log rounds (``Move.round`` at least the newest
+    move's minus one), oldest first, only ``LOG_COLUMNS``: one query, as many rows whatever
+    the length of the game."""
+    newest = Move.objects.filter(game=game).order_by("-seq").values("round")[:1]
+    since = ExpressionWrapper(Subquery(newest) - 1, output_field=IntegerField())
+    return list(Move.objects.filter(game=game, round__gte=since).order_by("seq").only(*LOG_COLUMNS))
+
+
+def moves_before(game: Game, seq: int) -> QuerySet[Move]:
+    """The game's moves before move ``seq``, newest first, reading ``seq``, ``seat`` and
+    ``action`` only (the page's staleness check, when the recent rounds did not decide it)."""
+    return Move.objects.filter(game=game, seq__lt=seq).order_by("-seq").only("seq", "seat", "action")
+
+
+def first_log_round(moves: list[Move]) -> int:
+    """The log round of the first event of ``moves`` (a run of consecutive moves, oldest
+    first): the round before the first one opens if the first move opens a round, else its
+    ``round``; 1 for no moves."""
+    if not moves or moves[0].seq == 1:
+        return 1
+    first = moves[0]
+    opens = Move.rounds_of([first.events], 0)[0]
+    return max(1, opens - 1) if opens else first.round
+
+
+def round_log(game: Game, number: int, names: dict[int, str]) -> "RoundLog | None":
+    """The log of round ``number`` alone (``move_log``'s group), or None if it has no
+    event: its events are in the moves of that round and the first move of the next one."""
+    moves = list(Move.objects.filter(game=game, round__in=[number, number + 1]).order_by("seq")
+                 .only(*LOG_COLUMNS))
+    return next((r for r in move_log(moves, names, first_round=first_log_round(moves)) if r.round == number), None)
+
+
 def event_text(event: dict, names: dict[int, str]) -> str:
     """An engine event's line in the active language with ``{player}`` replaced by the
     seat's player name (``games.messages.render_event``: its message id and params; an old
@@ -362,7 +400,7 @@ class RoundLog:
     entries: list[dict] = field(default_factory=list)
 
 
-def move_log(moves: list[Move], names: dict[int, str], quiet_line=None) -> list[RoundLog]:
+def move_log(moves: list[Move], names: dict[int, str], quiet_line=None, first_round: int = 1) -> list[RoundLog]:
     """Every public event of ``moves`` (oldest first) grouped by round, newest round first.
 
     Rounds are numbered from 1; an event of kind ``round`` (carrying ``round``) opens the
@@ -371,9 +409,11 @@ def move_log(moves: list[Move], names: dict[int, str], quiet_line=None) -> list[
     the words the log shows ("played by a bot"); every entry of a move its player took back
     is marked ``taken_back`` (a take-back has its own line). ``quiet_line(move)``, if given,
     is the text of one line for a move that caused no event (the replay viewer lists every
-    step; a planning step has none), or None for no line.
+    step; a planning step has none), or None for no line. ``first_round``: the round the
+    first move's first events belong to (``first_log_round``, for moves that do not start
+    the game).
     """
-    rounds = [RoundLog(round=1)]
+    rounds = [RoundLog(round=first_round)]
     for move in moves:
         events = move.events or []
         if not events and quiet_line is not None:

@@ -2,7 +2,7 @@
 with ``games-``."""
 from django.urls import include, path
 
-from games.views import chat, fragments, history, invitations, lobby, pages, rematch, vacation
+from games.views import chat, fragments, history, invitations, lobby, log, pages, rematch, vacation
 
 game_urls = [
     path("", pages.game_detail, name="games-detail"),
@@ -28,6 +28,7 @@ game_urls = [
     path("rematch/decline/", rematch.decline, name="games-rematch-decline"),
     path("replay/", history.game_replay, name="games-replay"),
     path("download/", history.game_download, name="games-download"),
+    path("log/<int:round>/", log.log_round, name="games-log-round"),
 ]
 
 urlpatterns = [

@@ -160,6 +160,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Used by allauth's rate limits. Per-process memory by default; set CACHE_URL to a Redis
 # URL (use a different database number than REDIS_URL) when running several processes.
 
+# "regions": the game page's rendered regions and log rounds (games.views.regions), shared
+# by every process with CACHE_URL; a missing entry is only rendered again.
+
 CACHE_URL = env_str("CACHE_URL")
 CACHES = {
     "default": (
@@ -167,7 +170,13 @@ CACHES = {
         {"BACKEND": "orleans_site.cache.FailOpenRedisCache", "LOCATION": CACHE_URL}
         if CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    )
+    ),
+    "regions": (
+        {"BACKEND": "orleans_site.cache.FailOpenRedisCache", "LOCATION": CACHE_URL, "KEY_PREFIX": "regions"}
+        if CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "regions",
+              "OPTIONS": {"MAX_ENTRIES": 5000}}
+    ),
 }
 
 # --- Celery -----------------------------------------------------------------------------

@@ -56,10 +56,11 @@ def _fast_password_hashing(settings):
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    """Rate-limit counters must not leak between tests."""
-    from django.core.cache import cache
+    """Rate-limit counters and rendered regions must not leak between tests."""
+    from django.core.cache import cache, caches
 
     cache.clear()
+    caches["regions"].clear()
     yield
 
 

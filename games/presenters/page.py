@@ -10,11 +10,14 @@ viewer's own queue is shown through ``queue``).
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import json
 import uuid
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import caches
 from django.core.exceptions import ObjectDoesNotExist
 from django.utils import timezone
 
@@ -24,37 +27,90 @@ from games.models import Game, Seat
 from games.presenters import act_board, board, planning
 from games.presenters.chat import ChatPanel, chat_panel
 from games.presenters.decisions import decision_context
+from games.presenters.fingerprint import fingerprint, locale
 from games.vocabulary import decision_prompt, decision_waiting
 from games.presenters.queue import queue_context
-from games.rules import engine_for
-from games.services.play import moved_independently
+from games.services.play import STALE_WINDOW, moved_independently
 from games.services.queue import ACTION_QUEUE_LIMIT
 from games.services.undo import take_back_refusal
 
 
-def board_context(rules, view: dict, names: dict[int, str]) -> dict:
+class LazyRegions(dict):
+    """A dict some of whose keys are computed on first read (``board["map"]``, ``board.map``
+    in a template): a region served from the cache (``games.views.regions``) costs nothing
+    to present. ``lazy``: key -> function of no argument giving the value."""
+
+    def __init__(self, eager: dict, lazy: dict) -> None:
+        super().__init__(eager)
+        self._lazy = lazy
+
+    def __missing__(self, key):
+        if key not in self._lazy:
+            raise KeyError(key)
+        value = self[key] = self._lazy[key]()
+        return value
+
+    def __contains__(self, key) -> bool:
+        return super().__contains__(key) or key in self._lazy
+
+    def get(self, key, default=None):
+        """``dict.get``, computing a lazy key."""
+        return self[key] if key in self else default
+
+    def complete(self) -> dict:
+        """Every key computed, as a plain dict."""
+        return {key: self[key] for key in [*dict.keys(self), *self._lazy]}
+
+    def eager(self) -> dict:
+        """The keys given (and those computed so far) as a plain dict."""
+        return {key: value for key, value in self.items() if key not in self._lazy}
+
+    def __reduce__(self):
+        return dict, (self.complete(),)  # pickled (cached) as the plain dict
+
+
+def board_context(rules, view: dict, names: dict[int, str], eager: dict | None = None) -> dict:
     """Display-ready board regions, all derived from the viewer's ``view`` by the game's
-    engine ``rules`` (``games.rules.engine_for``)."""
+    engine ``rules`` (``games.rules.engine_for``). The shared regions' contexts (map,
+    tracks, development, deeds, event, place tiles, supply) are computed when first read
+    (``LazyRegions``). ``eager``: the other keys as computed before (``LazyRegions.eager``
+    of a board of the same view), not computed again."""
+    lazy = {name: (lambda make=make: make(rules, view)) for name, make in (
+        ("map", board.map_context), ("tracks", board.tracks_context), ("development", board.development_context),
+        ("deeds", board.deeds_context), ("event", board.event_context), ("place_tiles", board.place_tiles_context),
+        ("supply", board.supply_context))}
+    if eager is not None:
+        return LazyRegions(eager, lazy)
     boards = board.player_boards(rules, view, names)
+    keyed_player_boards(boards, False)
     viewer = view.get("seat")
     awaited = [{"seat": s, "name": names.get(s, f"Seat {s + 1}"), "colour": board.seat_colour(s),
                 "kind": view["players"][s].get("awaiting"),
                 "prompt": (decision_prompt if s == viewer else decision_waiting)(view["players"][s].get("awaiting"))}
                for s in view.get("awaiting", [])]
-    return {
-        "map": board.map_context(rules, view),
-        "tracks": board.tracks_context(rules, view),
-        "development": board.development_context(rules, view),
-        "deeds": board.deeds_context(rules, view),
-        "event": board.event_context(rules, view),
-        "place_tiles": board.place_tiles_context(rules, view),
-        "supply": board.supply_context(rules, view),
+    return LazyRegions({
         "boards": boards,
         "mine": next((b for b in boards if b["is_viewer"]), None),
         "awaited": awaited,
         "my_turn": viewer is not None and viewer in view.get("awaiting", []),
         "names": names,
-    }
+    }, lazy)
+
+
+#: The templates a player board's article is rendered by (``_boards.html``'s fragment cache).
+PLAYER_BOARD_TEMPLATES = ("games/partials/_boards.html", "games/partials/_place_card.html")
+
+
+def keyed_player_boards(boards: list[dict], places_shown: bool) -> None:
+    """Give each player board of ``board_context`` its ``fragment`` key: the fingerprint of
+    what its article shows (the board, and whether the viewer's own places are shown on
+    the decision board instead, ``places_shown``); ``_boards.html`` caches each article
+    under it, so a move re-renders only the boards it changed. A board that cannot be
+    fingerprinted gets a key of its own (never shared)."""
+    for b in boards:
+        b.pop("fragment", None)
+        b["fragment"] = fingerprint("player-board", (b, places_shown and b["is_viewer"]),
+                                    PLAYER_BOARD_TEMPLATES) or uuid.uuid4().hex
 
 
 def _on_vacation(seat: Seat) -> bool:
@@ -212,13 +268,20 @@ def seat_clocks(game: Game, seats: list[SeatInfo], viewer: SeatInfo | None) -> d
     }
 
 
-def stale_since(moves: list, seat: Seat | None, rules_engine: rules.RulesEngine) -> int:
+def stale_since(moves: list, seat: Seat | None, rules_engine: rules.RulesEngine, older=()) -> int:
     """The last move after which a page's forms would be refused as stale for ``seat``: a
     resolution, a move of its own, or any move that is not an independent simultaneous step
     (``services.moved_independently``). Part of the decision region, so the region (and
-    its ``expected_version``) is sent again exactly when older forms would be refused."""
+    its ``expected_version``) is sent again exactly when older forms would be refused.
+
+    ``moves``: the recent moves, oldest first (``selectors.recent_moves``: a round always
+    has a resolution, so the answer is among them); ``older``: the moves before them,
+    newest first, read only if it is not (a callable returning them, or an iterable)."""
     order = seat.order if seat is not None else None
     for move in reversed(moves):
+        if not moved_independently(rules_engine, move.seat, move.action, order):
+            return move.seq
+    for move in older() if callable(older) else older:
         if not moved_independently(rules_engine, move.seat, move.action, order):
             return move.seq
     return 0
@@ -269,8 +332,10 @@ class GamePage:
     plan applied while it plans, ``planning.apply_draft``); ``board``, ``decision``,
     ``plan`` (the planning board, while the viewer plans), ``act`` (the board's
     targets for the other decisions played on it, ``act_board.act_context``), ``queue`` (the viewer's own
-    queue panel), ``log`` the presenters' contexts. Fields a page of an open or cancelled
-    game has no use for stay at their defaults.
+    queue panel), ``log`` the presenters' contexts; ``log`` holds the current and previous
+    rounds only, ``log_older`` the round before them (0: none; ``views.log`` sends it). Fields a page of an open or cancelled
+    game has no use for stay at their defaults. ``state_key`` identifies the stored snapshot
+    for the region caches (``state_key``; never rendered).
     """
 
     game: GameInfo
@@ -292,6 +357,7 @@ class GamePage:
     act: dict | None = None
     queue: dict | None = None
     log: list = field(default_factory=list)
+    log_older: int = 0
     decision_since: int = 0
     start_player: int | None = None
     result: GameResult | None = None
@@ -299,10 +365,86 @@ class GamePage:
     rematch: RematchInfo | None = None
     can_take_back: bool = False
     watching: list[str] = field(default_factory=list)
+    state_key: str = ""
 
     def context(self) -> dict:
         """The template context: one key per field (nested records kept as they are)."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+#: How long a viewer's engine-derived page parts stay cached (``_parts_key``: one version;
+#: they serve the polls and reloads soon after a move, and are large).
+PARTS_SECONDS = 600
+#: The ``Seat`` fields the viewer's queue panel reads (part of ``_parts_key``).
+_QUEUE_FIELDS = [f.attname for f in Seat._meta.concrete_fields if f.name.startswith("action_queue")]
+
+
+def _parts_key(game: Game, seat: Seat | None, names: dict[int, str], plan_draft: str | None) -> str:
+    """The cache key of the viewer's ``_engine_parts``: everything they are computed from
+    (the game's version and status, its rules, the viewer's seat and own queue, the names,
+    the draft plan, language and time zone, and the snapshot itself). A seat's key is its own: its hidden
+    information is never served to another seat; every spectator shares one."""
+    who = ["spectator"] if seat is None else [seat.order, [getattr(seat, f) for f in _QUEUE_FIELDS]]
+    raw = json.dumps([str(game.pk), game.version, game.status, game.rules, game.engine_version, state_key(game),
+                      who, sorted(names.items()), plan_draft or "", locale()], default=str)
+    return "page-parts:" + hashlib.sha1(raw.encode()).hexdigest()
+
+
+def state_key(game: Game) -> str:
+    """A hash of the game's stored snapshot, for cache keys only (never shown): a snapshot
+    rewritten at the same version (a repair) is a new key."""
+    cached = getattr(game, "_state_key", None)
+    if cached is None or cached[0] is not game.state:
+        cached = game.state, hashlib.sha1(json.dumps(game.state, separators=(",", ":")).encode()).hexdigest()
+        game._state_key = cached
+    return cached[1]
+
+
+def _engine_parts(game: Game, seat: Seat | None, rules_engine, names: dict[int, str],
+                  plan_draft: str | None) -> dict:
+    """What a ``GamePage`` takes from the game's state, its log and the viewer's queue (a
+    function of ``_parts_key``'s inputs): ``view``, ``actions``, ``board`` (the eager part
+    of ``board_context``), ``decision``, ``plan``, ``act``, ``queue``, ``can_take_back``,
+    ``log``, ``log_older``, ``decision_since``, ``start_player``."""
+    state = selectors.game_state(game)
+    board_for = BOARDS.get(game.rules)
+    planning_now = board_for is not None and seat is not None and game.is_active \
+        and rules_engine.awaiting(state).get(seat.order) == "plan"
+    draft: list[dict] = []
+    out: dict[str, Any] = {"plan": None, "act": None}
+    out["can_take_back"] = seat is not None and not take_back_refusal(game, rules_engine, state, seat.order)
+    if planning_now:
+        state, draft = planning.apply_draft(rules_engine, state, seat.order, planning.parse_draft(plan_draft))
+    view = out["view"] = selectors.game_view_for_seat(game, state, seat)
+    actions = out["actions"] = selectors.legal_actions_for_seat(game, state, seat)
+    if draft:  # the text view's submit sends the plan the page shows, as the board's does
+        for item in actions:
+            if item["action"]["type"] == "submit_plan":
+                item["action"] = planning.whole_plan(view, seat.order)
+    board_now = board_for(rules_engine, view, names) if board_for else None
+    out["decision"] = decision_context(rules_engine, view, actions)
+    if planning_now:
+        out["plan"] = planning.plan_context(
+            rules_engine, state, seat.order, view, actions,
+            key=f"{game.pk}:{seat.order}:{view['round']}", draft=draft, sent=plan_draft or "")
+    elif board_now and game.is_active:
+        out["act"] = act_board.act_context(rules_engine, view, actions, out["decision"]["kind"])
+    if board_now and (out["plan"] or out["act"]):  # the viewer's own places are on the decision board
+        keyed_player_boards(board_now["boards"], True)
+    out["board"] = board_now.eager() if board_now else None
+    out["queue"] = (queue_context(rules_engine, view, seat, limit=ACTION_QUEUE_LIMIT,
+                                  options=selectors.queue_options_for_seat(game, state, seat))
+                    if board_now else None)
+    moves = selectors.recent_moves(game)  # the current and previous rounds only
+    shown_from = moves[0].round if moves else 1
+    out["log"] = [r for r in selectors.move_log(moves, names, first_round=selectors.first_log_round(moves))
+                  if r.round >= shown_from]
+    out["log_older"] = shown_from - 1 if moves and moves[0].seq > 1 else 0
+    out["decision_since"] = stale_since(
+        moves, seat, rules_engine,
+        older=lambda: selectors.moves_before(game, moves[0].seq)[:STALE_WINDOW] if moves else ())
+    out["start_player"] = view.get("start_player")
+    return out
 
 
 def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
@@ -329,41 +471,24 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
         return page
     if game.state is None:  # cancelled before start
         return page
-    state = selectors.game_state(game)
-    rules_engine = engine_for(game)
-    board_for = BOARDS.get(game.rules)
-    planning_now = board_for is not None and seat is not None and game.is_active \
-        and rules_engine.awaiting(state).get(seat.order) == "plan"
-    draft: list[dict] = []
-    page.can_take_back = seat is not None and not take_back_refusal(game, rules_engine, state, seat.order)
-    if planning_now:
-        state, draft = planning.apply_draft(rules_engine, state, seat.order, planning.parse_draft(plan_draft))
-    page.view = selectors.game_view_for_seat(game, state, seat)
-    page.actions = selectors.legal_actions_for_seat(game, state, seat)
-    if draft:  # the text view's submit sends the plan the page shows, as the board's does
-        for item in page.actions:
-            if item["action"]["type"] == "submit_plan":
-                item["action"] = planning.whole_plan(page.view, seat.order)
     page.awaited_seats = [s for s in seats if s.awaiting]
     clocks = seat_clocks(game, seats, viewer)
     page.pace, page.end_vote, page.can_vote_end = clocks["pace"], clocks["end_vote"], clocks["can_vote_end"]
     names = {s.order: s.name for s in seats}
-    page.board = board_for(rules_engine, page.view, names) if board_for else None
-    page.decision = decision_context(rules_engine, page.view, page.actions)
-    if planning_now:
-        page.plan = planning.plan_context(
-            rules_engine, state, seat.order, page.view, page.actions,
-            key=f"{game.pk}:{seat.order}:{page.view['round']}", draft=draft, sent=plan_draft or "")
-    elif page.board and game.is_active:
-        page.act = act_board.act_context(rules_engine, page.view, page.actions, page.decision["kind"])
-    page.queue = (queue_context(rules_engine, page.view, seat, limit=ACTION_QUEUE_LIMIT,
-                                options=selectors.queue_options_for_seat(game, state, seat))
-                  if page.board else None)
-    moves = list(selectors.game_moves(game))
-    page.log = selectors.move_log(moves, names)
-    page.decision_since = stale_since(moves, seat, rules_engine)
+    rules_engine = rules.loadable_engine(game)
+    key = _parts_key(game, seat, names, plan_draft)
+    parts = caches["regions"].get(key)
+    if parts is None:
+        parts = _engine_parts(game, seat, rules_engine, names, plan_draft)
+        caches["regions"].set(key, parts, PARTS_SECONDS)
+    for name, value in parts.items():
+        if name != "board":
+            setattr(page, name, value)
+    board_for = BOARDS.get(game.rules)
+    if board_for is not None and parts["board"] is not None:
+        page.board = board_for(rules_engine, page.view, names, eager=parts["board"])
+    page.state_key = state_key(game)
     page.watching = spectators.watching(game) if game.is_public else []
-    page.start_player = page.view.get("start_player")
     if game.is_finished:
         page.result = _result(game, seat, {s.pk: s for s in seats})
         page.rematch = rematch_info(game, seat)

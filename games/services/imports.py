@@ -152,8 +152,9 @@ def game_import(*, document: Any, is_public: bool = True) -> Game:
     store_seat_results(game)
     moves = Move.objects.bulk_create([
         Move(game=game, seq=entry["seq"], seat=entry.get("seat"), action=entry.get("action"), events=events,
-             taken_back=entry.get("taken_back") is True, **source_fields(entry.get("source", "player")))
-        for entry, events in zip(document["log"], events_of, strict=True)
+             taken_back=entry.get("taken_back") is True, round=round_,
+             **source_fields(entry.get("source", "player")))
+        for entry, events, round_ in zip(document["log"], events_of, Move.rounds_of(events_of), strict=True)
     ])
     for move, entry in zip(moves, document["log"], strict=True):
         move.created_at = _when(entry.get("at"), f"move #{entry['seq']}'s time") or move.created_at

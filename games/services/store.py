@@ -102,9 +102,12 @@ def _store(game: Game, state: Any, *, seat: int | None, action: dict, events: li
     Caller holds the game row lock. ``source`` (a ``MoveSource``) says who made the move;
     a resolution (``seat`` None) is always the system's.
     """
+    events = list(events)
+    opens = Move.rounds_of([events], 0)[0]  # 0: no round event in this move
+    previous = opens or Move.objects.filter(game=game).order_by("-seq").values_list("round", flat=True).first()
     move = Move.objects.create(
-        game=game, seq=game.version + 1, seat=seat, action=action, events=list(events),
-        source=MoveSource.SYSTEM if seat is None else source,
+        game=game, seq=game.version + 1, seat=seat, action=action, events=events,
+        source=MoveSource.SYSTEM if seat is None else source, round=previous or 1,
     )
     rules_engine = engine_for(game)
     game.state = rules_engine.to_json(state)

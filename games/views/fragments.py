@@ -28,8 +28,9 @@ from games.views.regions import render_flash, render_regions
 @game_errors
 def submit_action(request: HttpRequest, game_id) -> HttpResponse:
     """Apply the posted action as the user's seat, then return the refreshed regions."""
-    game, _ = get_game_for_user_or_404(game_id, request.user)
-    get_seat_or_403(game, request.user)
+    game, seat = get_game_for_user_or_404(game_id, request.user)
+    if seat is None:
+        get_seat_or_403(game, request.user)  # refused: no seat
     form = ActionForm(request.POST)
     if not form.is_valid():
         raise InvalidSubmission(form.first_error())
@@ -52,8 +53,9 @@ def take_back(request: HttpRequest, game_id) -> HttpResponse:
     """The "Take back" button: ``expected_version`` (the page's) -> the user's last decision
     is taken back (``services.game_take_back``), then the refreshed regions. A refusal
     (stale page, nothing to take back, a queued move) is shown in ``#flash``."""
-    game, _ = get_game_for_user_or_404(game_id, request.user)
-    get_seat_or_403(game, request.user)
+    game, seat = get_game_for_user_or_404(game_id, request.user)
+    if seat is None:
+        get_seat_or_403(game, request.user)  # refused: no seat
     try:
         expected_version = int(request.POST["expected_version"])
     except (KeyError, ValueError) as exc:
@@ -71,8 +73,9 @@ def take_back(request: HttpRequest, game_id) -> HttpResponse:
 def set_queue(request: HttpRequest, game_id) -> HttpResponse:
     """Change the user's action queue: ``op=add`` with ``entry`` (JSON), ``op=remove`` with
     ``index`` and that ``entry``, or ``op=clear``; then return the refreshed regions."""
-    game, _ = get_game_for_user_or_404(game_id, request.user)
-    get_seat_or_403(game, request.user)
+    game, seat = get_game_for_user_or_404(game_id, request.user)
+    if seat is None:
+        get_seat_or_403(game, request.user)  # refused: no seat
     try:
         entry = json.loads(request.POST.get("entry") or "null")
         index = int(request.POST["index"]) if "index" in request.POST else None
@@ -163,7 +166,8 @@ def plan_preview(request: HttpRequest, game_id) -> HttpResponse:
     ``games.presenters.planning``): asked by the planning board after each click. Reads
     only; the draft is never stored (the plan is sent once, as one ``submit_plan``)."""
     game, seat = get_game_for_user_or_404(game_id, request.user)
-    get_seat_or_403(game, request.user)
+    if seat is None:
+        get_seat_or_403(game, request.user)  # refused: no seat
     if not game.is_active:
         return HttpResponse(status=204)
     return render_regions(request, game, seat)

@@ -1,56 +1,204 @@
 """Rendering of the game page's regions, shared by the full page and the HTMX fragments.
 
-The context comes from ``games.presenters.page.game_context``; this module only renders
-it region by region and fingerprints the result. Every region is a partial under
-``templates/games/partials/`` whose root element has a stable id; fragment responses send
-them back as ``hx-swap-oob`` swaps.
+The context comes from ``games.presenters.page.game_context``; this module renders it
+region by region. Every region is a partial under ``templates/games/partials/`` whose root
+element has a stable id; fragment responses send them back as ``hx-swap-oob`` swaps.
+
+A region's fingerprint (``data-region-hash`` on its root) is a hash of the data it reads
+(``Region.reads``: its slice of the engine view and of the page context), the language,
+the time zone and its template (``presenters.fingerprint``), never of its HTML: a region
+whose fingerprint equals the one the page reports is neither rendered nor sent.
+
+Caches (the ``regions`` cache: Redis in production, local memory in development): regions
+built only from public information (``scope="public"``: the map, tracks, development,
+deeds, event, place tiles, supply and log) are cached per game version for every viewer,
+so their presenters do not even run; those and the regions without forms (``"pure"``: the
+player boards) are also cached by fingerprint, which only a viewer whose own data has that
+fingerprint can ask for: no region carrying one seat's hidden information reaches another.
+Regions with forms (CSRF tokens), clocks or the chat are rendered for each request.
 """
 from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import dataclass
+from typing import Any, Callable
 
+from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from games.models import Game, Seat
+from games.presenters.fingerprint import fingerprint, locale
 from games.presenters.page import game_context
 
-#: The regions of a started game's page, in page order: ``(name, board only, always sent)``.
-#: The flash and the poll element carry the message and the version: every answer sends them.
+#: How long a cached region stays (a game version, or a fingerprint: long enough for every
+#: player of a slow game to look at a position, short enough to keep the cache small).
+REGION_CACHE_SECONDS = 3600
+
+
+def _board(context: dict, key: str):
+    board = context.get("board")
+    return board[key] if board else None
+
+
+def _game_forms(context: dict) -> tuple:
+    # what forms read of the game: not the version (an older expected_version is still
+    # accepted when only other seats' independent moves came in between; ``decision_since``
+    # changes exactly when it is not, games.presenters.page.stale_since)
+    game = context["game"]
+    return game.pk, game.is_active
+
+
+def _seat_pk(context: dict):
+    return context["seat"].pk if context.get("seat") else None
+
+
+@dataclass(frozen=True)
+class Region:
+    """One region of a started game's page.
+
+    ``name``: its partial ``games/partials/_<name>.html``; ``root_id``: the id of its root
+    element; ``board_only``: shown only with a board; ``always``: sent with every answer
+    (the flash and the poll element carry the message and the version); ``reads``:
+    context -> the data the partial reads (JSON-able: dicts, lists, dataclasses, dates);
+    ``scope``: ``"public"`` (public information only: cached per game version for every
+    viewer, and by fingerprint), ``"pure"`` (no form: its HTML depends on its data only,
+    cached by fingerprint) or ``"viewer"`` (forms with CSRF tokens: never cached).
+    """
+
+    name: str
+    root_id: str
+    board_only: bool
+    always: bool
+    reads: Callable[[dict], Any]
+    scope: str = "viewer"
+
+
+#: The regions of a started game's page, in page order.
 REGIONS = (
-    ("flash", False, True), ("status", False, False), ("decision", False, False), ("queue", True, False),
-    ("map", True, False), ("my_board", True, False), ("event", True, False),
-    ("boards", True, False), ("tracks", True, False), ("development", True, False),
-    ("deeds", True, False), ("place_tiles", True, False), ("supply", True, False),
-    ("players", False, False), ("log", False, False), ("chat", False, False), ("poll", False, True),
+    Region("flash", "flash", False, True, lambda c: c.get("flash")),
+    Region("status", "game-status", False, False, lambda c: (
+        c["game"], _board(c, "my_turn"), _board(c, "event"), _board(c, "awaited"), (c.get("view") or {}).get("phase"),
+        (c.get("decision") or {}).get("prompt"), c["awaited_seats"], _seat_pk(c), c.get("result"), c.get("rematch"))),
+    Region("decision", "game-actions", False, False, lambda c: (
+        _game_forms(c), c.get("decision"), c["decision_since"], c["can_take_back"], bool(c.get("plan")),
+        bool(c.get("act")), _seat_pk(c), _board(c, "awaited"))),
+    Region("queue", "game-queue", True, False, lambda c: (c["game"].pk, c.get("queue"))),
+    Region("map", "game-map", True, False, lambda c: (_board(c, "map"), _board(c, "names")), "public"),
+    Region("my_board", "game-mine", True, False, lambda c: (
+        _game_forms(c), _board(c, "mine"), c.get("plan"), c.get("act"), c["decision_since"])),
+    Region("event", "game-event", True, False, lambda c: _board(c, "event"), "public"),
+    Region("boards", "game-boards", True, False, lambda c: (
+        _board(c, "boards"), bool(c.get("plan")), bool(c.get("act"))), "pure"),
+    Region("tracks", "game-tracks", True, False, lambda c: (_board(c, "tracks"), _board(c, "names")), "public"),
+    Region("development", "game-development", True, False, lambda c: _board(c, "development"), "public"),
+    Region("deeds", "game-deeds", True, False, lambda c: (_board(c, "deeds"), _board(c, "names")), "public"),
+    Region("place_tiles", "game-place-tiles", True, False, lambda c: _board(c, "place_tiles"), "public"),
+    Region("supply", "game-supply", True, False, lambda c: _board(c, "supply"), "public"),
+    Region("players", "game-players", False, False, lambda c: (
+        c["seats"], c["seat"], c.get("start_player"), _game_forms(c), c["game"].is_public, c["game"].creator_id,
+        c.get("pace"), c.get("end_vote"),
+        c.get("can_vote_end"), c.get("watching"))),
+    Region("log", "game-log", False, False, lambda c: (c["game"].pk, c.get("log"), c.get("log_older")), "public"),
+    Region("chat", "game-chat", False, False, lambda c: (c["game"].pk, c.get("chat"))),
+    Region("poll", "game-poll", False, True, lambda c: (
+        c["game"].pk, c["game"].is_active, c["game"].version, getattr(c.get("chat"), "last_id", 0),
+        c.get("poll_seconds"))),
 )
 _ROOT_TAG = re.compile(r"^\s*<[a-zA-Z][\w-]*")
-_ROOT_ID = re.compile(r'^\s*<[^>]*\bid="([^"]+)"')
-# Left out of a region's fingerprint: the out-of-band marker, the per-render CSRF mask, and
-# the version the forms were rendered at (an older one is still accepted when only other seats' independent moves came
-# in between, games.services.play._only_others_moved_independently).
-_NOT_CONTENT = re.compile(
-    r' hx-swap-oob="true"|(?<=name="expected_version" value=")\d+'
-    r'|(?<=name="csrfmiddlewaretoken" value=")[^"]+'
-)
+_ROOT_ID_ATTR = re.compile(r'\bid="[^"]+"')
 
 
-def _render_region(name: str, context: dict, request: HttpRequest) -> tuple[str | None, str, str]:
-    """``(root id, fingerprint, html)`` of one region; the root carries ``data-region-hash``."""
-    html = render_to_string(f"games/partials/_{name}.html", context, request=request)
-    found = _ROOT_ID.match(html)
-    digest = hashlib.sha1(_NOT_CONTENT.sub("", html).encode()).hexdigest()[:12]
+def _template(region: Region) -> str:
+    return f"games/partials/_{region.name}.html"
+
+
+def data_fingerprint(region: Region, context: dict) -> str | None:
+    """The full fingerprint (``presenters.fingerprint``) of the data ``region`` reads in
+    ``context``; None if that data is not display data (the caller hashes the HTML)."""
+    return fingerprint(region.name, region.reads(context), (_template(region),))
+
+
+def region_cache_key(region: Region, context: dict) -> str | None:
+    """The key of a public region of this page in the shared cache: game, version (and the
+    snapshot's hash, ``presenters.page.state_key``), the players' names, language and time
+    zone (for every viewer); None for other regions."""
+    if region.scope != "public":
+        return None
+    game = context["game"]
+    names = hashlib.sha1(repr(sorted((_board(context, "names") or {}).items())).encode()).hexdigest()[:8]
+    return f"region:{game.pk}:{game.version}:{context.get('state_key', '')}:{names}:{locale()}:{region.name}"
+
+
+def _content_key(region: Region, full_digest: str) -> str:
+    # content-addressed: only a viewer whose own data has this fingerprint can ask for it
+    return f"region-html:{region.name}:{full_digest}"
+
+
+def _with_attributes(html: str, digest: str, oob: bool) -> str:
     html = _ROOT_TAG.sub(lambda m: f'{m.group(0)} data-region-hash="{digest}"', html, count=1)
-    return (found.group(1) if found else None), digest, html
+    if oob:
+        html = _ROOT_ID_ATTR.sub(lambda m: f'{m.group(0)} hx-swap-oob="true"', html, count=1)
+    return html
+
+
+def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *, oob: bool) -> list[tuple[str, str]]:
+    """``(name, html)`` of every region of the page the client does not show already
+    (``known``: root id -> fingerprint; the always-sent regions are always in), with
+    ``data-region-hash`` (and ``hx-swap-oob`` if ``oob``) on each root.
+
+    A public region comes from the shared cache of its game version if there (its
+    presenter is then never run); a public or pure region whose fingerprint was rendered
+    before comes from the content cache; the rest is rendered. Nothing is stored from a
+    page showing the viewer's draft plan into the game version's cache (the draft changes
+    only the viewer's own regions, but a shared entry must not depend on it)."""
+    board = context.get("board")
+    shown = [r for r in REGIONS if board or not r.board_only]
+    keys = {r.name: region_cache_key(r, context) for r in shown}
+    by_version = caches["regions"].get_many([k for k in keys.values() if k])
+    drafting = bool((context.get("plan") or {}).get("draft"))
+    todo = []  # (region, short digest or None, full digest or None, html or None)
+    for region in shown:
+        hit = by_version.get(keys[region.name])
+        full = None
+        if hit:
+            digest, html = hit
+        else:
+            full, html = data_fingerprint(region, context), None
+            digest = full[:12] if full else None
+        if digest is not None and not region.always and known.get(region.root_id) == digest:
+            continue  # the page shows it already: neither rendered nor sent
+        todo.append((region, digest, full, html))
+    content_keys = {r.name: _content_key(r, full) for r, _d, full, html in todo
+                    if html is None and full and r.scope in ("public", "pure")}
+    by_content = caches["regions"].get_many(list(content_keys.values())) if content_keys else {}
+    render_context = context | {"oob": False}
+    parts, fresh = [], {}
+    for region, digest, _full, html in todo:
+        key = keys[region.name]
+        if html is None:
+            html = by_content.get(content_keys.get(region.name))
+        if html is None:
+            html = render_to_string(_template(region), render_context, request=request)
+            if digest is None:  # not display data: the HTML's own hash
+                digest = hashlib.sha1(html.encode()).hexdigest()[:12]
+                if not region.always and known.get(region.root_id) == digest:
+                    continue
+            elif region.name in content_keys and "csrfmiddlewaretoken" not in html:
+                fresh[content_keys[region.name]] = html
+        if key and not drafting and not (key in by_version) and "csrfmiddlewaretoken" not in html:
+            fresh[key] = (digest, html)
+        parts.append((region.name, _with_attributes(html, digest, oob)))
+    if fresh:
+        caches["regions"].set_many(fresh, REGION_CACHE_SECONDS)
+    return parts
 
 
 def render_region_map(request: HttpRequest, context: dict) -> dict[str, str]:
     """Every region of the page rendered for ``context`` (name -> safe HTML), for the page."""
-    board = context.get("board")
-    return {name: mark_safe(_render_region(name, context, request)[2])
-            for name, board_only, _always in REGIONS if board or not board_only}
+    return {name: mark_safe(html) for name, html in _regions_html(request, context, {}, oob=False)}
 
 
 def plan_draft(request: HttpRequest) -> str | None:
@@ -73,22 +221,15 @@ def render_regions(
     """The regions of a started game that changed, as out-of-band swaps.
 
     A region whose fingerprint equals the one the client reports (``regions`` parameter,
-    sent by ``static/js/regions.js``) is left out, so a half-filled form or a scrolled log
-    is not replaced for nothing; ``send_all`` (or no report) sends every region. The
-    regions show the viewer's draft plan if the request carries one (``plan_draft``).
+    sent by ``static/js/regions.js``) is neither rendered nor sent, so a half-filled form
+    or a scrolled log is not replaced for nothing; ``send_all`` (or no report) sends every
+    region. The regions show the viewer's draft plan if the request carries one
+    (``plan_draft``).
     """
-    context = game_context(game, seat, flash=flash, plan_draft=plan_draft(request),
-                           user=request.user) | {"oob": True}
+    context = game_context(game, seat, flash=flash, plan_draft=plan_draft(request), user=request.user)
     known = {} if send_all else client_region_hashes(request)
-    board = context.get("board")
-    parts = []
-    for name, board_only, always in REGIONS:
-        if board_only and not board:
-            continue
-        region_id, digest, html = _render_region(name, context, request)
-        if always or region_id is None or known.get(region_id) != digest:
-            parts.append(html)
-    return HttpResponse("".join(parts), status=status)
+    parts = _regions_html(request, context, known, oob=True)
+    return HttpResponse("".join(html for _name, html in parts), status=status)
 
 
 def render_flash(request: HttpRequest, message: str) -> HttpResponse:

@@ -11,6 +11,9 @@ action phase, event prompts):
   the order of the hourglass and of hidden place-tile stacks) and the viewer's HTML must
   not change at all.
 
+Pages are compared rendered afresh and served from the region caches (filled by every
+seat, the one whose secrets change included: ``games.views.regions``).
+
 The same non-interference is checked on every partial template (templates/games/partials)
 rendered on its own, for positions reached by random play through the services. The engine's
 own hiding (``engine.view``) is tested in tests/engine/test_view_hides_secrets.py.
@@ -24,6 +27,7 @@ import re
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.core.cache import caches
 from django.template.loader import render_to_string
 from django.test import Client, RequestFactory
 from django.urls import reverse
@@ -240,10 +244,21 @@ def with_hidden_changed(data: dict, hidden_seat: int | None, *, hourglass) -> di
     return d
 
 
-def assert_same_pages(game, clients, changed_state: dict, viewers) -> None:
+def assert_same_pages(game, clients, changed_state: dict, viewers, *, cached: bool = False) -> None:
+    """Every page of each of ``viewers`` is the same with ``changed_state`` (same version).
+
+    The pages after the change are rendered afresh (the region caches cleared: the state
+    changes here without a new version). ``cached``: the pages before it are served from
+    caches that every viewer, the seats whose secrets change included, filled first
+    (``games.views.regions``); else they are rendered afresh too."""
+    caches["regions"].clear()
+    if cached:
+        for viewer in clients:
+            pages(game, clients, viewer)
     originals = {v: pages(game, clients, v) for v in viewers}
     original_state, original_seed = game.state, game.seed
     Game.objects.filter(pk=game.pk).update(state=changed_state, seed=changed_state["seed"])
+    caches["regions"].clear()
     try:
         for viewer in viewers:
             after = pages(game, clients, viewer)
@@ -255,8 +270,9 @@ def assert_same_pages(game, clients, changed_state: dict, viewers) -> None:
         Game.objects.filter(pk=game.pk).update(state=original_state, seed=original_seed)
 
 
+@pytest.mark.parametrize("cached", [False, True], ids=["uncached", "cached"])
 @pytest.mark.parametrize("position", list(POSITIONS))
-def test_no_seat_and_no_spectator_sees_another_seats_secrets(table, position):
+def test_no_seat_and_no_spectator_sees_another_seats_secrets(table, position, cached):
     game, clients = table
     POSITIONS[position](game)
     data = game.state
@@ -265,7 +281,7 @@ def test_no_seat_and_no_spectator_sees_another_seats_secrets(table, position):
         assert changed["players"][hidden] != data["players"][hidden] or \
             not data["players"][hidden]["bag"], "the change must touch something hidden"
         viewers = [v for v in (0, 1, 2, None) if v != hidden]
-        assert_same_pages(game, clients, changed, viewers)
+        assert_same_pages(game, clients, changed, viewers, cached=cached)
 
 
 @pytest.mark.parametrize("position", list(POSITIONS))
@@ -280,7 +296,7 @@ def test_nobody_sees_the_seed_or_the_hourglass_order(table, position):
     for sep in (",", "", "→", "->", "|"):
         for names in (remaining, [e.replace("_", "") for e in remaining]):
             orders.add(sep.join(names[:4]))
-    for viewer in (0, 1, 2, None):
+    for viewer in (0, 1, 2, None):  # the first fills the region caches the others are served from
         rendered = "".join(pages(game, clients, viewer).values()) + other_pages(clients[viewer])
         squashed = flat(rendered).lower()
         for secret in seed_texts:
@@ -299,7 +315,7 @@ def test_a_spectator_sees_no_market_or_plan_and_no_bag_at_all(table, position):
     for hidden in (0, 1, 2):  # one change after the other, on the same copy
         changed = with_hidden_changed(changed, hidden, hourglass=_keep_first_appearances_permuted)
     assert changed["players"] != game.state["players"]
-    assert_same_pages(game, clients, changed, [None])
+    assert_same_pages(game, clients, changed, [None], cached=True)
 
 
 @pytest.mark.parametrize("position", ["planning", "actions"])

@@ -1,0 +1,64 @@
+"""Fingerprints of display data: what the game page's regions (``games.views.regions``)
+and the player boards' cached fragments are keyed by.
+
+A fingerprint hashes the data a piece of the page reads, the active language and time
+zone, and the sources of the templates that render it; so the same fingerprint always
+renders the same HTML, and a cached piece can be served to anyone whose data has that
+fingerprint (they could render it themselves) without ever carrying another seat's data.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import hashlib
+import json
+import uuid
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+from django.template.loader import get_template
+from django.utils import timezone, translation
+from django.utils.functional import Promise
+
+
+def _plain(obj):
+    """``json.dumps``'s ``default`` for display data; anything else is refused (TypeError)."""
+    if is_dataclass(obj) and not isinstance(obj, type):
+        return [getattr(obj, f.name) for f in fields(obj)]
+    if isinstance(obj, Promise):  # a lazy translation: its text in the active language
+        return str(obj)
+    if isinstance(obj, (dt.datetime, dt.date)):
+        return obj.isoformat()
+    if isinstance(obj, uuid.UUID):
+        return str(obj)
+    if isinstance(obj, (set, frozenset)):
+        return sorted(obj, key=repr)
+    raise TypeError(f"display data of type {type(obj).__name__} cannot be fingerprinted")
+
+
+@functools.cache
+def templates_revision(*names: str) -> str:
+    """A hash of the sources of the templates ``names``: a deploy that changes one never
+    serves a piece cached by the old one."""
+    from games.templatetags import games_extras  # the templates' own tags render too
+
+    sources = "".join(get_template(name).template.source for name in names)
+    with open(games_extras.__file__, encoding="utf-8") as tags:
+        sources += tags.read()
+    return hashlib.sha1(sources.encode()).hexdigest()[:8]
+
+
+def locale() -> str:
+    """What a piece's text depends on besides its data: the active language and time zone."""
+    return f"{translation.get_language()}|{timezone.get_current_timezone_name()}"
+
+
+def fingerprint(kind: str, data: Any, templates: tuple[str, ...] = ()) -> str | None:
+    """The full (40 hex digits) fingerprint of ``data`` shown as ``kind`` by ``templates``
+    in the active language and time zone; None if ``data`` holds something that is not
+    display data (dicts, lists, strings, numbers, dataclasses, dates, lazy translations)."""
+    try:
+        text = json.dumps(data, default=_plain, separators=(",", ":"), ensure_ascii=False)
+    except (TypeError, ValueError):
+        return None
+    return hashlib.sha1(f"{kind}|{templates_revision(*templates)}|{locale()}|{text}".encode()).hexdigest()

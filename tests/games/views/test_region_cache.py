@@ -1,0 +1,133 @@
+"""Region fingerprints are taken from the data each region reads (games.views.regions):
+the same fingerprint always renders the same HTML, public regions are the same for every
+viewer, regions the page shows are not even rendered, and a page served from the region
+caches is the page rendered afresh."""
+import pickle
+import re
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.core.cache import caches
+from django.template.loader import render_to_string
+from django.test import RequestFactory
+from django.urls import reverse
+
+from games.presenters.page import game_context
+from games.views import regions
+from tests.support.game_driver import new_started_game, play_until
+from tests.support.html_forms import HTMX
+
+#: What a region's HTML may differ by for the same data: the per-render CSRF mask and the
+#: version the forms were rendered at (left out of the fingerprint on purpose).
+VOLATILE = re.compile(r'(?<=name="csrfmiddlewaretoken" value=")[^"]+|(?<=name="expected_version" value=")\d+'
+                      r'|(?<="X-CSRFToken": ")[^"]+')
+REGION = re.compile(r'<\w+ data-region-hash="([0-9a-f]+)" id="([\w-]+)"')
+
+
+@pytest.fixture
+def three_players(alice, bob, carol, dave):
+    game = new_started_game(alice, bob, carol, seed=17)
+    return game, {0: alice, 1: bob, 2: carol, None: dave}
+
+
+def positions(game, stops=(4, 9, 15, 24, 33, 45)):
+    """The game at several points of its first rounds (planning, reveal, actions)."""
+    for version in stops:
+        play_until(game, lambda state, v=version: (game.refresh_from_db(), game.version >= v)[1], seed=9)
+        game.refresh_from_db()
+        yield game
+
+
+def rendered(game, viewer_order, user) -> dict[str, tuple[str, str]]:
+    """Region name -> (data fingerprint, HTML rendered afresh without the volatile parts)."""
+    seat = game.seats.get(order=viewer_order) if viewer_order is not None else None
+    request = RequestFactory().get("/")
+    request.user = user or AnonymousUser()
+    context = game_context(game, seat, user=request.user)
+    out = {}
+    for region in regions.REGIONS:
+        if region.board_only and not context.get("board"):
+            continue
+        html = render_to_string(f"games/partials/_{region.name}.html", context | {"oob": False}, request=request)
+        out[region.name] = (regions.data_fingerprint(region, context), VOLATILE.sub("", html))
+    return out
+
+
+def test_the_same_fingerprint_always_renders_the_same_html(three_players):
+    game, users = three_players
+    seen: dict[tuple[str, str], str] = {}
+    distinct: dict[str, set] = {}
+    for _ in positions(game):
+        for order, user in users.items():
+            for name, (digest, html) in rendered(game, order, user).items():
+                assert digest is not None, f"{name}'s data cannot be fingerprinted"
+                assert seen.setdefault((name, digest), html) == html, f"{name}: one fingerprint, two renderings"
+                distinct.setdefault(name, set()).add(digest)
+    # the check had something to compare: the regions that change did change
+    changed = {name for name, digests in distinct.items() if len(digests) > 1}
+    assert {"status", "decision", "boards", "log", "players", "supply"} <= changed, changed
+
+
+def test_public_regions_are_the_same_for_every_seat_and_a_spectator(three_players):
+    game, users = three_players
+    public = [r.name for r in regions.REGIONS if r.scope == "public"]
+    for _ in positions(game, stops=(6, 20, 40)):
+        pages = [rendered(game, order, user) for order, user in users.items()]
+        for name in public:
+            assert len({page[name] for page in pages}) == 1, f"{name} differs between viewers"
+
+
+def test_a_page_served_from_caches_other_viewers_filled_is_the_page_rendered_afresh(three_players, client_for):
+    game, users = three_players
+    url = reverse("games-detail", kwargs={"game_id": game.pk})
+    clients = {order: client_for(user) for order, user in users.items()}
+    clients[None].get(url)  # listed as watching from now on, on every page compared
+    for _ in positions(game, stops=(8, 30)):
+        for order, client in clients.items():
+            caches["regions"].clear()
+            fresh = VOLATILE.sub("", client.get(url).text)
+            for other, other_client in clients.items():
+                if other != order:
+                    other_client.get(url)
+            assert VOLATILE.sub("", client.get(url).text) == fresh, f"viewer {order!r}"
+
+
+def test_no_cached_region_holds_a_form_token(three_players, client_for):
+    game, users = three_players
+    for _ in positions(game, stops=(8, 30)):
+        for user in users.values():
+            client_for(user).get(reverse("games-detail", kwargs={"game_id": game.pk}))
+    stored = [pickle.loads(value) for value in caches["regions"]._cache.values()]
+    assert stored, "the page filled the region caches"
+    assert not any("csrfmiddlewaretoken" in str(value) for value in stored)
+
+
+def test_regions_the_page_shows_are_neither_rendered_nor_sent(three_players, client_for, monkeypatch):
+    game, users = three_players
+    client = client_for(users[0])
+    page = client.get(reverse("games-detail", kwargs={"game_id": game.pk})).text
+    shown = ",".join(f"{region_id}:{digest}" for digest, region_id in REGION.findall(page))
+    caches["regions"].clear()  # nothing comes from a cache: what is skipped is skipped
+    templates = []
+    monkeypatch.setattr(regions, "render_to_string",
+                        lambda name, *a, **k: templates.append(name) or render_to_string(name, *a, **k))
+    response = client.get(reverse("games-poll", kwargs={"game_id": game.pk}), {"v": -1, "regions": shown}, **HTMX)
+    assert {region_id for _digest, region_id in REGION.findall(response.text)} == {"flash", "game-poll"}
+    assert templates == ["games/partials/_flash.html", "games/partials/_poll.html"]
+
+
+def test_a_snapshot_rewritten_at_the_same_version_is_shown_afresh(three_players, client_for):
+    """A repair rewrites the snapshot without a new version: no cache serves the old one."""
+    from games.models import Game
+
+    game, users = three_players
+    url = reverse("games-detail", kwargs={"game_id": game.pk})
+    client = client_for(users[None])
+    before = client.get(url).text
+    state = dict(game.state)
+    state["players"] = [dict(p) for p in state["players"]]
+    state["players"][1]["coins"] += 17
+    Game.objects.filter(pk=game.pk).update(state=state)
+    after = client.get(url).text
+    coins = re.compile(r'<article class="[^"]*player-board[^"]*" data-seat="1".*?<dt>Coins</dt><dd>(\d+)</dd>', re.S)
+    assert int(coins.search(after).group(1)) == int(coins.search(before).group(1)) + 17
