@@ -27,7 +27,8 @@ comes; when none of them is legal any more the prompt waits for the player (it i
 - :func:`queue_after_move` is the queue after the seat's own move (by hand or queued).
 
 Reasons are ``{"code", "params", "message"}`` dicts (JSON-safe; the message is one English
-sentence, or two for a dropped queue).
+sentence, or two for a dropped queue; ``params["entry"]`` is the entry's label as a nested
+message, ``{"msg", "params"}``).
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ from __future__ import annotations
 from itertools import permutations
 
 from . import content as C
-from .describe import describe_queue_entry
+from .describe import describe_queue_entry, queue_entry_message
 from .errors import QueueRefused
+from .messages import message, text
 from .flow import awaiting_data, legal_data
 from .places import MOVE_KINDS, activatable_places, choice_fields
 from .refusals import reason as refusal_reason, render
@@ -265,6 +267,17 @@ def _reason(code: str, **params) -> dict:
     return {"code": code, "params": params, "message": render(code, params)}
 
 
+def _entry_message(entry) -> dict:
+    """The entry's label as a nested message for a reason's ``entry`` param (a site renders
+    it in its language), ``queue.unreadable`` when its text cannot be made."""
+    msg = queue_entry_message(entry)
+    try:
+        text(msg)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return message("queue.unreadable")
+    return msg
+
+
 _GOOD_RANK = {good: i for i, good in enumerate(C.GOODS)}
 
 
@@ -370,11 +383,11 @@ def next_queued(state: GameState, seat: int, entries: list) -> tuple:
                 and refused.code in ("queue_not_own", "queue_not_action")):
             # not an entry at all (stored by other means than check_queue): dropped, never
             # matched loosely or searched for a reason with values of the wrong type
-            return "drop", _reason("queue_not_playable", entry=describe_queue_entry(head), why=refused.code,
+            return "drop", _reason("queue_not_playable", entry=_entry_message(head), why=refused.code,
                                    why_params=dict(refused.params))
     legal = legal_data(state.data, seat)
     found = [a for a in legal if matches(a, head)]
-    label = describe_queue_entry(head)
+    label = _entry_message(head)
     if len(found) == 1:
         return "play", found[0]
     if found:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from games.messages import queue_entry_label
+from games.messages import queue_entry_label, queue_note
 from games.models import Seat
 
 #: The groups of ``queue_options`` that are not a place of the player's board.
@@ -76,5 +76,5 @@ def queue_context(rules_engine, view: dict, seat: Seat | None, *, limit: int,
         "passes": [] if ends_with_pass else passes,
         "pass_confirm": _pass_confirm(ready, queued, {o["entry"].get("space"): o["group"] for o in options}),
         "full": len(entries) >= limit,
-        "note": seat.action_queue_note if this_round else "",
+        "note": queue_note(seat.action_queue_note, seat.action_queue_note_message) if this_round else "",
     }
