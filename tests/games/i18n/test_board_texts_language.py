@@ -5,13 +5,12 @@ import html
 import re
 
 import pytest
-from django.urls import reverse
 from django.utils.translation import override
 
 import engine
 from engine import content as C
 from games import messages as M
-from tests.support.japanese import english_left
+from tests.support.japanese import english_left, game_page_in_both
 
 LETTERS, STRENGTHS = "ABC", ("phased", "constant")
 
@@ -69,11 +68,7 @@ def _region(page: str, pattern: str) -> list[str]:
 
 
 def test_the_game_page_shows_place_cards_event_and_tracks_in_japanese(game_in_round_two, client_for):
-    seat = game_in_round_two.seats.select_related("user").get(order=0)
-    url = reverse("games-detail", kwargs={"game_id": game_in_round_two.pk})
-    client = client_for(seat.user)
-    japanese = client.get(url, HTTP_ACCEPT_LANGUAGE="ja").text
-    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").text
+    japanese, english = game_page_in_both(client_for, game_in_round_two)
     state = engine.from_json(game_in_round_two.state)
     owned = engine.view(state, 0)["players"][0]["owned_places"]
     with override("ja"):
