@@ -27,7 +27,8 @@ Message ids are namespaced: ``event.*`` (move log), ``action.*`` (describe_actio
 ``refusal.<code>.<variant>`` chosen by ``engine.refusals.refusal_message``), ``reason.*``,
 ``part.*`` (pieces of a longer line), ``sep.*`` (list separators), and the board's texts:
 ``place_rule.<board space>`` and ``place_effect.*`` (what a place does), ``event_effect.*``
-(the hourglass tile) and ``track_reward.*`` (a character track's step).
+(the hourglass tile) and ``track_reward.*`` (a character track's step); ``gives.*`` (what a
+choice of the queue panel gives).
 """
 
 from __future__ import annotations
@@ -196,6 +197,20 @@ CATALOG: dict[str, str] = {
     "track_reward.development": "+{steps} development",
     "track_reward.draw": "draw {count}",
     "track_reward.draw_citizen": "draw {count} + citizen",
+    # --- the queue panel: what a queued choice gives (engine.queue.queue_options) -----------
+    "gives.track_step": "{track_word} track step {step}: {reward}",
+    "gives.track_end": "{track_word} track",
+    "gives.with_tile": "{gives} — {tile}",
+    "gives.good": "+1 {good}",
+    "gives.route_good": "the good on the route, if any",
+    "gives.no_good": "no good",
+    "gives.coins": "+{coins:coin}",
+    "gives.development": "+{steps} development",
+    "gives.parts": "{parts}",
+    "gives.pharmacy": "+{coins} development for {coins} coins",
+    "gives.deeds_default": "each follower to the free deed space of its type paying most",
+    "gives.bathhouse_none": "draw 3, keep none",
+    "gives.bathhouse_keep": "draw 3, keep it if drawn, the others back to the bag",
     # --- refusals (engine.refusals: RulesError codes) -----------------------------------------
     "refusal.cannot_use": "The {place} cannot be used: {why}.",
     "refusal.cannot_recruit": "The {place} cannot recruit a {recruit}: {why}.",

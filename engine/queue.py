@@ -420,29 +420,34 @@ def _as_planned(state: GameState, seat: int) -> dict:
     return s
 
 
-def _gives(s: dict, seat: int, action: dict) -> str:
-    """What an activation gives, in a few words (RULES §4.3, §6, §7.2, §11)."""
-    from .describe import describe_place, track_rewards
+def _gives(s: dict, seat: int, action: dict) -> dict | None:
+    """What an activation gives, in a few words (RULES §4.3, §6, §7.2, §11): a message of
+    ``engine.messages`` (``gives.*``, a place's ``place_effect.*``), None for nothing."""
+    from .describe import place_message, track_reward_messages
 
     p = s["players"][seat]
     space = action["space"]
     if "recruit" in action:
         kind = action["recruit"]
-        steps = track_rewards()[kind]
+        steps = track_reward_messages()[kind]
         step = p["tracks"][kind]
-        text = f"{kind} track step {step + 1}: {steps[step]}" if step < len(steps) else f"{kind} track"
-        return text + (f" — {describe_place(action['place_tile'])}" if "place_tile" in action else "")
+        out = (message("gives.track_step", track=kind, step=step + 1, reward=steps[step]) if step < len(steps)
+               else message("gives.track_end", track=kind))
+        return message("gives.with_tile", gives=out, tile=place_message(action["place_tile"])) \
+            if "place_tile" in action else out
     if "route" in action:
         good = action.get("good")
-        return f"+1 {good}" if good else ("the good on the route, if any" if action.get("defaults") else "no good")
+        return (message("gives.good", good=good) if good
+                else message("gives.route_good") if action.get("defaults") else message("gives.no_good"))
     if "deeds" in action:
         coins = sum(C.DEEDS[d["deed"]].coins for d in action["deeds"] if d["reward"] == "coins")
         steps = sum(d["reward"] == "development" for d in action["deeds"])
-        parts = ([f"+{coins} coin{'s' if coins != 1 else ''}"] if coins else []) + ([f"+{steps} development"] if steps else [])
-        return ", ".join(parts)
+        parts = ([message("gives.coins", coins=coins)] if coins else []) + (
+            [message("gives.development", steps=steps)] if steps else [])
+        return message("gives.parts", parts=parts) if parts else None
     if "coins" in action:
-        return f"+{action['coins']} development for {action['coins']} coins"
-    return describe_place(space)
+        return message("gives.pharmacy", coins=action["coins"])
+    return place_message(space)
 
 
 def _keep_choices(p: dict) -> list[dict]:
@@ -463,8 +468,11 @@ def _keep_choices(p: dict) -> list[dict]:
 
 
 def queue_options(state: GameState, seat: int) -> list[dict]:
-    """What ``seat`` may add to its queue now, for the queue panel: ``[{"group", "entry",
-    "label", "gives"}, ...]`` in board order, then passing and the Harvest.
+    """What ``seat`` may add to its queue now, for the queue panel: ``[{"group", "place",
+    "entry", "label", "label_message", "gives", "gives_message"}, ...]`` in board order, then
+    passing and the Harvest (``place`` None). ``label``/``gives`` are English, their
+    ``*_message`` the same as messages of ``engine.messages`` (``gives_message`` None when
+    the choice names nothing it gives).
 
     For each place the seat's plan (or board) makes ready, every way to use it as things
     stand (the engine's own choices, RULES §5, §11), with the opt-in defaults for a move or
@@ -483,8 +491,10 @@ def queue_options(state: GameState, seat: int) -> list[dict]:
     p = s["players"][seat]
     out = []
 
-    def add(group: str, entry: dict, gives: str = "") -> None:
-        out.append({"group": group, "entry": entry, "label": describe_queue_entry(entry), "gives": gives})
+    def add(group: str, entry: dict, gives: dict | None = None, place: str | None = None) -> None:
+        out.append({"group": group, "place": place, "entry": entry, "label": describe_queue_entry(entry),
+                    "label_message": queue_entry_message(entry), "gives": text(gives) if gives else "",
+                    "gives_message": gives})
 
     for place_id in usable_places(p):
         group = place_name(place_id)
@@ -494,22 +504,23 @@ def queue_options(state: GameState, seat: int) -> list[dict]:
         if place_id in MOVE_KINDS:
             for route in sorted({c["route"] for c in choices}):
                 entry = {"type": "activate", "space": place_id, "route": route, "defaults": True}
-                add(group, entry, _gives(s, seat, entry))
+                add(group, entry, _gives(s, seat, entry), place_id)
         if place_id in DEED_PLACES:
             entry = {"type": "activate", "space": place_id, "defaults": True}
-            add(group, entry, "each follower to the free deed space of its type paying most")
+            add(group, entry, message("gives.deeds_default"), place_id)
         for choice in choices:
             action = {"type": "activate", "space": place_id, **choice}
             entry = dict(action)
             if "deeds" in entry:
                 entry["deeds"] = [{k: v for k, v in d.items() if not (k == "reward" and v == "coins")}
                                   for d in entry["deeds"]]
-            add(group, entry, _gives(s, seat, action))
+            add(group, entry, _gives(s, seat, action), place_id)
         if place_id == "bathhouse":
-            add(group, {"type": "activate", "space": "bathhouse", "keep": []}, "draw 3, keep none")
+            add(group, {"type": "activate", "space": "bathhouse", "keep": []}, message("gives.bathhouse_none"),
+                place_id)
             for keep in _keep_choices(p):
                 add(group, {"type": "activate", "space": "bathhouse", "keep": [keep]},
-                    "draw 3, keep it if drawn, the others back to the bag")
+                    message("gives.bathhouse_keep"), place_id)
     add("Pass", {"type": "pass"})
     if p["technology_pending"] or "village" in usable_places(p):
         for place_id, circle in S.technology_targets(p):

@@ -196,6 +196,21 @@ TEMPLATES = {
     "track_reward.development": pgettext_lazy("track_reward.development", "+{steps} development"),
     "track_reward.draw": pgettext_lazy("track_reward.draw", "draw {count}"),
     "track_reward.draw_citizen": pgettext_lazy("track_reward.draw_citizen", "draw {count} + citizen"),
+    "gives.track_step": pgettext_lazy("gives.track_step", "{track_word} track step {step}: {reward}"),
+    "gives.track_end": pgettext_lazy("gives.track_end", "{track_word} track"),
+    "gives.with_tile": pgettext_lazy("gives.with_tile", "{gives} — {tile}"),
+    "gives.good": pgettext_lazy("gives.good", "+1 {good}"),
+    "gives.route_good": pgettext_lazy("gives.route_good", "the good on the route, if any"),
+    "gives.no_good": pgettext_lazy("gives.no_good", "no good"),
+    "gives.coins": pgettext_lazy("gives.coins", "+{coins:coin}"),
+    "gives.development": pgettext_lazy("gives.development", "+{steps} development"),
+    "gives.parts": pgettext_lazy("gives.parts", "{parts}"),
+    "gives.pharmacy": pgettext_lazy("gives.pharmacy", "+{coins} development for {coins} coins"),
+    "gives.deeds_default": pgettext_lazy(
+        "gives.deeds_default", "each follower to the free deed space of its type paying most"),
+    "gives.bathhouse_none": pgettext_lazy("gives.bathhouse_none", "draw 3, keep none"),
+    "gives.bathhouse_keep": pgettext_lazy(
+        "gives.bathhouse_keep", "draw 3, keep it if drawn, the others back to the bag"),
     "refusal.cannot_use": pgettext_lazy("refusal.cannot_use", "The {place} cannot be used: {why}."),
     "refusal.cannot_recruit": pgettext_lazy("refusal.cannot_recruit", "The {place} cannot recruit a {recruit}: {why}."),
     "refusal.track_end": pgettext_lazy("refusal.track_end", "the {track} track is at its last space"),
@@ -533,3 +548,18 @@ def queue_note(note: str, note_message: dict | None) -> str:
             except _FAILED:
                 pass
     return note
+
+
+def queue_option_texts(option: dict) -> tuple[str, str]:
+    """``(label, gives)`` of one choice of the queue panel (``queue.queue_options``) in the
+    active language: its ``label_message`` and ``gives_message`` rendered, else (an engine
+    without them, or one the site cannot render) its English ``label`` and ``gives``."""
+    label, gives = option.get("label", ""), option.get("gives", "")
+    try:
+        if isinstance(option.get("label_message"), dict):
+            label = render_structured(option["label_message"])
+        if isinstance(option.get("gives_message"), dict):
+            gives = render_structured(option["gives_message"])
+    except _FAILED:
+        return option.get("label", ""), option.get("gives", "")
+    return label, gives
