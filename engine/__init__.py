@@ -23,6 +23,7 @@ Public API (documented with every action's JSON form in ``docs/engine.md``)::
     queue.check_queue / queue.next_queued / queue.queue_after_move            # the action queue
     describe_place / describe_event / describe_queue_entry / follower_name / track_rewards
     action_message / queue_entry_message / refusal_structured(code, params)  # {"msg", "params"}
+    place_message / event_message / track_reward_messages   # the board's texts, {"msg", "params"}
     messages.CATALOG / messages.render(msg, params, words)  # the English catalog of every message id
 
 Every refusal raises a :class:`RulesError` subclass with ``code``, ``params`` and a player
@@ -36,7 +37,7 @@ from .config import GameOptions
 from .actions import ACTION_SPECS, ActionSpec, activate_choice_fields, is_private_step, is_provisional, normalize
 from .describe import (
     action_message, describe_action, describe_event, describe_place, describe_queue_entry, event_name, follower_letter,
-    follower_name, place_name, queue_entry_message, track_rewards,
+    event_message, follower_name, place_message, place_name, queue_entry_message, track_reward_messages, track_rewards,
 )
 from .errors import (
     GameOver, IllegalAction, InvalidOptions, MalformedAction, NothingToResolve, NotYourTurn, QueueRefused, RulesError,
@@ -66,7 +67,7 @@ __all__ = [
     "describe_place", "describe_event", "describe_queue_entry", "event_name", "follower_name", "follower_letter",
     "place_name", "track_rewards", "COMPATIBLE_VERSIONS", "loads_version", "NotOver", "ReplayStep",
     "replay_steps", "undo", "undoable", "UNDO", "is_undo", "undo_event", "messages", "action_message",
-    "queue_entry_message", "refusal_structured",
+    "queue_entry_message", "refusal_structured", "place_message", "event_message", "track_reward_messages",
 ]
 
 

@@ -48,34 +48,74 @@ def place_name(place_id) -> str:
 
 def describe_place(place_id: str) -> str:
     """What a board space or place tile does, in a short line as the board shows it (RULES
-    §5, §11): ``"Take 1 grain"``, ``"Gain 2 coins and 1 development step"``. Raises
-    ``KeyError`` for an unknown id."""
-    from .effects import describe  # effects takes its names from here
+    §5, §11): ``"Take 1 grain"``, ``"Gain 2 coins and 1 development step"``: the English of
+    :func:`place_message`. Raises ``KeyError`` for an unknown id."""
+    return text(place_message(place_id))
 
-    return describe(C.PLACES[place_id])
+
+def place_message(place_id: str) -> dict:
+    """The structured form of :func:`describe_place`: ``{"msg": id, "params": {...}}``
+    (``place_rule.<id>`` for a board space's rule text, ``place_effect.*`` for a place
+    tile, from its effect record; RULES §5, §11). Raises ``KeyError`` for an unknown id."""
+    place = C.PLACES[place_id]
+    e = place.effect
+    if "text" in e:  # the board spaces carry their rule text
+        return message(f"place_rule.{place_id}")
+    for key, line in _WHOLE_LINES:
+        if key in e:
+            return line(e)
+    gains = [part(e[key]) for key, part in _GAINS if key in e]
+    return message("place_effect.gain", gains=gains) if gains else message("place_effect.name", place=place_id)
+
+
+#: Effect keys whose presence alone decides the line, first match wins (RULES §11).
+_WHOLE_LINES = (
+    ("gainGood", lambda e: message("place_effect.take_good", good=e["gainGood"])),
+    ("substitute", lambda e: message("place_effect.substitute", follower=e["substitute"]["character"],
+                                     circles=[message("part.circle_name", follower=k)
+                                              for k in e["substitute"]["mayActAs"]])),
+    ("exemptFromNegativeEvents", lambda e: message("place_effect.sacristy")),
+    ("drawFromBag", lambda e: message("place_effect.draw_from_bag", draw=e["drawFromBag"], keep=e["keep"])),
+    ("extraMarketSpaces", lambda e: message("place_effect.market_spaces", spaces=e["extraMarketSpaces"])),
+    ("payCoins", lambda e: message("place_effect.pay_coins", min=e["payCoins"]["min"], max=e["payCoins"]["max"])),
+    ("moveMerchant", lambda e: message("place_effect.move_merchant")),
+    ("technologyTiles", lambda e: message("place_effect.technology")),
+)
+#: Gains joined with "and" after "Gain " (RULES §11).
+_GAINS = (
+    ("coins", lambda n: message("part.gain_coins", coins=n)),
+    ("development", lambda n: message("part.gain_development", steps=n)),
+    ("coinsPerDevelopmentLevel", lambda n: message("part.gain_coins_per_level", coins=n)),
+    ("coinsPerTradingStation", lambda n: message("part.gain_coins_per_station", coins=n)),
+)
 
 
 def describe_event(event: str, letter: str = "A", strength: str = "phased") -> str:
     """What hourglass ``event`` does in phase ``letter`` (A/B/C) under the game's event
-    ``strength`` (RULES §9.3): ``"+2 coins per development level"``; ``""`` if unknown."""
+    ``strength`` (RULES §9.3): ``"+2 coins per development level"``; ``""`` if unknown.
+    The English of :func:`event_message`."""
+    msg = event_message(event, letter, strength)
+    return text(msg) if msg is not None else ""
+
+
+def event_message(event: str, letter: str = "A", strength: str = "phased") -> dict | None:
+    """The structured form of :func:`describe_event` (``event_effect.*`` with the amounts
+    of phase ``letter`` under ``strength``, RULES §9.3); None for an unknown event."""
     def amount(key: str) -> int:
         return C.event_amount(strength if strength in C.EVENT_EFFECTS else "phased", event, key, letter)
 
-    if event == "pilgrimage":
-        return "No Monastery action this round"
-    if event == "plague":
-        return "Each player loses a random follower from the bag (a starting one goes back)"
+    if event in ("pilgrimage", "plague"):
+        return message(f"event_effect.{event}")
     if event == "income":
-        return f"+{plural(amount('coinsPerDevelopmentLevel'), 'coin')} per development level"
+        return message("event_effect.income", coins=amount("coinsPerDevelopmentLevel"))
     if event == "trading_day":
-        return f"+{plural(amount('coinsPerTradingStation'), 'coin')} per trading station"
+        return message("event_effect.trading_day", coins=amount("coinsPerTradingStation"))
     if event == "taxes":
         n = amount("goodsPerCoin")
-        return "Pay 1 coin per good" if n == 1 else f"Pay 1 coin per {n} goods"
+        return message("event_effect.taxes_one") if n == 1 else message("event_effect.taxes", goods=n)
     if event == "harvest":
-        return (f"Return {amount('foodToReturn')} food (grain, cheese or wine), "
-                f"or pay {C.HARVEST_COINS_PER_FOOD} coins per missing food")
-    return ""
+        return message("event_effect.harvest", food=amount("foodToReturn"), coins=C.HARVEST_COINS_PER_FOOD)
+    return None
 
 
 def event_name(event: str) -> str:
@@ -85,18 +125,25 @@ def event_name(event: str) -> str:
 
 def track_rewards() -> dict[str, list[str]]:
     """What each step 1..n of the six character tracks gives, in short English (RULES §6):
-    ``{"boatman": ["2 coins", ..., "citizen / 6 coins"], ...}``. The Boatman's citizen step
-    and the Knight's citizen step come from the component data (``*_CITIZEN_STEP``)."""
-    boatman = [f"citizen / {c} coins" if i + 1 == C.BOATMAN_CITIZEN_STEP else f"{c} coins"
-               for i, c in enumerate(C.BOATMAN_TRACK_COINS)]
+    ``{"boatman": ["2 coins", ..., "citizen / 6 coins"], ...}``: the English of
+    :func:`track_reward_messages`."""
+    return {track: [text(m) for m in steps] for track, steps in track_reward_messages().items()}
+
+
+def track_reward_messages() -> dict[str, list[dict]]:
+    """The structured form of :func:`track_rewards`: per track, one ``track_reward.*``
+    message a step (RULES §6). The Boatman's citizen step and the Knight's citizen step come
+    from the component data (``*_CITIZEN_STEP``)."""
+    boatman = [message("track_reward.citizen_coins" if i + 1 == C.BOATMAN_CITIZEN_STEP else "track_reward.coins",
+                       coins=c) for i, c in enumerate(C.BOATMAN_TRACK_COINS)]
     return {
-        "farmer": [f"{g}" for g in C.FARMER_TRACK_GOODS],
+        "farmer": [message("track_reward.good", good=g) for g in C.FARMER_TRACK_GOODS],
         "boatman": boatman,
-        "craftsman": ["technology tile"] * C.TRACK_LENGTH["craftsman"],
-        "trader": ["place tile"] * C.TRACK_LENGTH["trader"],
-        "scholar": [f"+{n} development" for n in C.SCHOLAR_TRACK_STEPS],
-        "knight": [f"draw {n}" + (" + citizen" if i + 1 == C.KNIGHT_CITIZEN_STEP else "")
-                   for i, n in enumerate(C.KNIGHT_DRAW_COUNT[1:])],
+        "craftsman": [message("track_reward.technology")] * C.TRACK_LENGTH["craftsman"],
+        "trader": [message("track_reward.place_tile")] * C.TRACK_LENGTH["trader"],
+        "scholar": [message("track_reward.development", steps=n) for n in C.SCHOLAR_TRACK_STEPS],
+        "knight": [message("track_reward.draw_citizen" if i + 1 == C.KNIGHT_CITIZEN_STEP else "track_reward.draw",
+                           count=n) for i, n in enumerate(C.KNIGHT_DRAW_COUNT[1:])],
     }
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from . import content as C
 from . import steps as S
-from .describe import followers_name, plural
 
 
 # --- using a simple tile ----------------------------------------------------------------------
@@ -107,49 +106,3 @@ def perform(s: dict, seat: int, effect: dict, place_id: str, choice: dict, ev: l
         S.develop(s, seat, choice["coins"] * effect["developmentPerCoin"], ev, name)
     if "technologyTiles" in effect:
         S.take_technology(s, seat, ev)
-
-
-# --- describing any place ---------------------------------------------------------------------
-
-
-def _names(ids) -> str:
-    """``"Farmer, Craftsman and Trader"``: the follower types as circle names (singular)."""
-    names = [C.FOLLOWER_NAMES.get(i, str(i)) for i in ids]
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
-
-
-#: Effect keys whose presence alone decides the line, first match wins (RULES §11).
-_WHOLE_LINES = (
-    ("gainGood", lambda e: f"Take 1 {e['gainGood']}"),
-    ("substitute", lambda e: f"Permanent: your {followers_name(e['substitute']['character'])} may fill "
-                             f"{_names(e['substitute']['mayActAs'])} circles (not on beneficial deeds)"),
-    ("exemptFromNegativeEvents", lambda e: "Event phase: a Monk here shields you from the next Harvest, "
-                                           "Taxes or Plague"),
-    ("drawFromBag", lambda e: f"Draw {e['drawFromBag']} from your bag, keep {e['keep']} and put them at once "
-                              "on your action spaces"),
-    ("extraMarketSpaces", lambda e: f"+{e['extraMarketSpaces']} market spaces; action: send the followers "
-                                    "there to beneficial deeds"),
-    ("payCoins", lambda e: f"Pay {e['payCoins']['min']}–{e['payCoins']['max']} coins: 1 development step "
-                           "per coin"),
-    ("moveMerchant", lambda e: "Move your merchant along one road and take 1 good from it"),
-    ("technologyTiles", lambda e: "Take 1 technology tile (no track step); it may cover the Laboratory"),
-)
-#: Gains joined with "and" after "Gain " (RULES §11).
-_GAINS = (
-    ("coins", lambda n: plural(n, "coin")),
-    ("development", lambda n: plural(n, "development step")),
-    ("coinsPerDevelopmentLevel", lambda n: f"{plural(n, 'coin')} per development level"),
-    ("coinsPerTradingStation", lambda n: f"{plural(n, 'coin')} per trading station built"),
-)
-
-
-def describe(place: C.Place) -> str:
-    """A short English line for what ``place`` does, as the board shows it (RULES §5, §11)."""
-    e = place.effect
-    if "text" in e:  # the board spaces carry their rule text
-        return str(e["text"])[:1].upper() + str(e["text"])[1:]
-    for key, line in _WHOLE_LINES:
-        if key in e:
-            return line(e)
-    parts = [word(e[key]) for key, word in _GAINS if key in e]
-    return "Gain " + " and ".join(parts) if parts else place.name

@@ -15,7 +15,8 @@ A template is a ``str.format`` string with named placeholders:
   track's follower type as a sentence writes it ("the knight track", like ``{circle}``);
 - ``{coins:coin}``: a count with its counted noun (:data:`COUNTED`, "1 coin", "3 coins");
 - a nested message (a dict with ``msg`` and ``params``) or a list of them, joined by
-  ``sep.list`` (``sep.else`` for the keys in :data:`ELSE_LISTS`);
+  ``sep.list`` (``sep.else`` for the keys in :data:`ELSE_LISTS`; ``sep.and`` before the
+  last item for the keys in :data:`AND_LISTS`);
 - ``{reason}``: why coins, goods or steps were gained or paid, a dict with one key
   (``{"place": "ship"}``, ``{"deed": "hospital"}``, ``{"event": "taxes"}``,
   ``{"track": "farmer"}``, ``{"development_space": 7}``, ``{"census": True}``), shown by
@@ -24,7 +25,10 @@ A template is a ``str.format`` string with named placeholders:
 Message ids are namespaced: ``event.*`` (move log), ``action.*`` (describe_action),
 ``queue.*`` (describe_queue_entry), ``refusal.*`` (``RulesError`` codes, with variants
 ``refusal.<code>.<variant>`` chosen by ``engine.refusals.refusal_message``), ``reason.*``,
-``part.*`` (pieces of a longer line) and ``sep.*`` (list separators).
+``part.*`` (pieces of a longer line), ``sep.*`` (list separators), and the board's texts:
+``place_rule.<board space>`` and ``place_effect.*`` (what a place does), ``event_effect.*``
+(the hourglass tile) and ``track_reward.*`` (a character track's step); ``gives.*`` (what a
+choice of the queue panel gives).
 """
 
 from __future__ import annotations
@@ -40,10 +44,13 @@ COUNTED: dict[str, tuple[str, str]] = {
     "space": ("{n} space", "{n} spaces"),
     "more_follower": ("{n} more follower", "{n} more followers"),
     "more_item": ("{n} more item", "{n} more items"),
+    "development_step": ("{n} development step", "{n} development steps"),
 }
 
 #: List parameters joined by "sep.else" (preference order) instead of "sep.list".
 ELSE_LISTS = frozenset({"targets", "keeps"})
+#: List parameters joined by "sep.list" and, before the last item, "sep.and" ("A, B and C").
+AND_LISTS = frozenset({"circles", "gains"})
 
 CATALOG: dict[str, str] = {
     # --- the move log (events) --------------------------------------------------------------
@@ -100,6 +107,7 @@ CATALOG: dict[str, str] = {
     # --- separators ---------------------------------------------------------------------------
     "sep.list": ", ",
     "sep.else": ", else ",
+    "sep.and": " and ",
     # --- actions (describe_action) ------------------------------------------------------------
     "action.draw": "Draw {count:follower}",
     "action.pull_back": "Take the {follower} back from {place} (instead of a draw)",
@@ -152,6 +160,57 @@ CATALOG: dict[str, str] = {
     "part.target": "the {circle} circle of {place}",
     "part.keep": "keep {keeps}",
     "part.keep_one": "a {follower} on {place}",
+    # --- the board: what a place does (engine.describe.place_message, RULES §5, §11) ---------
+    # the ten board spaces' rule texts, from the component data ("Recruit knight; knight track +1")
+    **{f"place_rule.{pid}": place.effect["text"][:1].upper() + place.effect["text"][1:]
+       for pid, place in C.PLACES.items() if "text" in place.effect},
+    "place_effect.take_good": "Take 1 {good}",
+    "place_effect.substitute": "Permanent: your {followers} may fill {circles} circles (not on beneficial deeds)",
+    "part.circle_name": "{follower_type}",
+    "place_effect.sacristy": "Event phase: a Monk here shields you from the next Harvest, Taxes or Plague",
+    "place_effect.draw_from_bag": "Draw {draw} from your bag, keep {keep} and put them at once on your action "
+                                  "spaces",
+    "place_effect.market_spaces": "+{spaces} market spaces; action: send the followers there to beneficial deeds",
+    "place_effect.pay_coins": "Pay {min}–{max} coins: 1 development step per coin",
+    "place_effect.move_merchant": "Move your merchant along one road and take 1 good from it",
+    "place_effect.technology": "Take 1 technology tile (no track step); it may cover the Laboratory",
+    "place_effect.gain": "Gain {gains}",
+    "part.gain_coins": "{coins:coin}",
+    "part.gain_development": "{steps:development_step}",
+    "part.gain_coins_per_level": "{coins:coin} per development level",
+    "part.gain_coins_per_station": "{coins:coin} per trading station built",
+    "place_effect.name": "{place}",
+    # --- the board: what the round's hourglass tile does (describe.event_message, RULES §9.3)
+    "event_effect.pilgrimage": "No Monastery action this round",
+    "event_effect.plague": "Each player loses a random follower from the bag (a starting one goes back)",
+    "event_effect.income": "+{coins:coin} per development level",
+    "event_effect.trading_day": "+{coins:coin} per trading station",
+    "event_effect.taxes_one": "Pay 1 coin per good",
+    "event_effect.taxes": "Pay 1 coin per {goods} goods",
+    "event_effect.harvest": "Return {food} food (grain, cheese or wine), or pay {coins} coins per missing food",
+    # --- the board: what each step of a character track gives (describe.track_reward_messages, §6)
+    "track_reward.good": "{good}",
+    "track_reward.coins": "{coins} coins",
+    "track_reward.citizen_coins": "citizen / {coins} coins",
+    "track_reward.technology": "technology tile",
+    "track_reward.place_tile": "place tile",
+    "track_reward.development": "+{steps} development",
+    "track_reward.draw": "draw {count}",
+    "track_reward.draw_citizen": "draw {count} + citizen",
+    # --- the queue panel: what a queued choice gives (engine.queue.queue_options) -----------
+    "gives.track_step": "{track_word} track step {step}: {reward}",
+    "gives.track_end": "{track_word} track",
+    "gives.with_tile": "{gives} — {tile}",
+    "gives.good": "+1 {good}",
+    "gives.route_good": "the good on the route, if any",
+    "gives.no_good": "no good",
+    "gives.coins": "+{coins:coin}",
+    "gives.development": "+{steps} development",
+    "gives.parts": "{parts}",
+    "gives.pharmacy": "+{coins} development for {coins} coins",
+    "gives.deeds_default": "each follower to the free deed space of its type paying most",
+    "gives.bathhouse_none": "draw 3, keep none",
+    "gives.bathhouse_keep": "draw 3, keep it if drawn, the others back to the bag",
     # --- refusals (engine.refusals: RulesError codes) -----------------------------------------
     "refusal.cannot_use": "The {place} cannot be used: {why}.",
     "refusal.cannot_recruit": "The {place} cannot recruit a {recruit}: {why}.",
@@ -399,8 +458,11 @@ def _shown(key: str, value, words: Words, player: str):
         return render(f"reason.{kind}", value, words, player)
     if isinstance(value, list):
         sep = words.template("sep.else" if key in ELSE_LISTS else "sep.list")
-        return sep.join(render(v["msg"], v.get("params"), words, player) if isinstance(v, dict) and "msg" in v
-                        else str(v) for v in value)
+        items = [render(v["msg"], v.get("params"), words, player) if isinstance(v, dict) and "msg" in v
+                 else str(v) for v in value]
+        if key in AND_LISTS and len(items) > 1:
+            return sep.join(items[:-1]) + words.template("sep.and") + items[-1]
+        return sep.join(items)
     return value
 
 

@@ -27,7 +27,8 @@ comes; when none of them is legal any more the prompt waits for the player (it i
 - :func:`queue_after_move` is the queue after the seat's own move (by hand or queued).
 
 Reasons are ``{"code", "params", "message"}`` dicts (JSON-safe; the message is one English
-sentence, or two for a dropped queue).
+sentence, or two for a dropped queue; ``params["entry"]`` is the entry's label as a nested
+message, ``{"msg", "params"}``).
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ from __future__ import annotations
 from itertools import permutations
 
 from . import content as C
-from .describe import describe_queue_entry
+from .describe import describe_queue_entry, queue_entry_message
 from .errors import QueueRefused
+from .messages import message, text
 from .flow import awaiting_data, legal_data
 from .places import MOVE_KINDS, activatable_places, choice_fields
 from .refusals import reason as refusal_reason, render
@@ -265,6 +267,17 @@ def _reason(code: str, **params) -> dict:
     return {"code": code, "params": params, "message": render(code, params)}
 
 
+def _entry_message(entry) -> dict:
+    """The entry's label as a nested message for a reason's ``entry`` param (a site renders
+    it in its language), ``queue.unreadable`` when its text cannot be made."""
+    msg = queue_entry_message(entry)
+    try:
+        text(msg)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return message("queue.unreadable")
+    return msg
+
+
 _GOOD_RANK = {good: i for i, good in enumerate(C.GOODS)}
 
 
@@ -370,11 +383,11 @@ def next_queued(state: GameState, seat: int, entries: list) -> tuple:
                 and refused.code in ("queue_not_own", "queue_not_action")):
             # not an entry at all (stored by other means than check_queue): dropped, never
             # matched loosely or searched for a reason with values of the wrong type
-            return "drop", _reason("queue_not_playable", entry=describe_queue_entry(head), why=refused.code,
+            return "drop", _reason("queue_not_playable", entry=_entry_message(head), why=refused.code,
                                    why_params=dict(refused.params))
     legal = legal_data(state.data, seat)
     found = [a for a in legal if matches(a, head)]
-    label = describe_queue_entry(head)
+    label = _entry_message(head)
     if len(found) == 1:
         return "play", found[0]
     if found:
@@ -407,29 +420,34 @@ def _as_planned(state: GameState, seat: int) -> dict:
     return s
 
 
-def _gives(s: dict, seat: int, action: dict) -> str:
-    """What an activation gives, in a few words (RULES §4.3, §6, §7.2, §11)."""
-    from .describe import describe_place, track_rewards
+def _gives(s: dict, seat: int, action: dict) -> dict | None:
+    """What an activation gives, in a few words (RULES §4.3, §6, §7.2, §11): a message of
+    ``engine.messages`` (``gives.*``, a place's ``place_effect.*``), None for nothing."""
+    from .describe import place_message, track_reward_messages
 
     p = s["players"][seat]
     space = action["space"]
     if "recruit" in action:
         kind = action["recruit"]
-        steps = track_rewards()[kind]
+        steps = track_reward_messages()[kind]
         step = p["tracks"][kind]
-        text = f"{kind} track step {step + 1}: {steps[step]}" if step < len(steps) else f"{kind} track"
-        return text + (f" — {describe_place(action['place_tile'])}" if "place_tile" in action else "")
+        out = (message("gives.track_step", track=kind, step=step + 1, reward=steps[step]) if step < len(steps)
+               else message("gives.track_end", track=kind))
+        return message("gives.with_tile", gives=out, tile=place_message(action["place_tile"])) \
+            if "place_tile" in action else out
     if "route" in action:
         good = action.get("good")
-        return f"+1 {good}" if good else ("the good on the route, if any" if action.get("defaults") else "no good")
+        return (message("gives.good", good=good) if good
+                else message("gives.route_good") if action.get("defaults") else message("gives.no_good"))
     if "deeds" in action:
         coins = sum(C.DEEDS[d["deed"]].coins for d in action["deeds"] if d["reward"] == "coins")
         steps = sum(d["reward"] == "development" for d in action["deeds"])
-        parts = ([f"+{coins} coin{'s' if coins != 1 else ''}"] if coins else []) + ([f"+{steps} development"] if steps else [])
-        return ", ".join(parts)
+        parts = ([message("gives.coins", coins=coins)] if coins else []) + (
+            [message("gives.development", steps=steps)] if steps else [])
+        return message("gives.parts", parts=parts) if parts else None
     if "coins" in action:
-        return f"+{action['coins']} development for {action['coins']} coins"
-    return describe_place(space)
+        return message("gives.pharmacy", coins=action["coins"])
+    return place_message(space)
 
 
 def _keep_choices(p: dict) -> list[dict]:
@@ -450,8 +468,11 @@ def _keep_choices(p: dict) -> list[dict]:
 
 
 def queue_options(state: GameState, seat: int) -> list[dict]:
-    """What ``seat`` may add to its queue now, for the queue panel: ``[{"group", "entry",
-    "label", "gives"}, ...]`` in board order, then passing and the Harvest.
+    """What ``seat`` may add to its queue now, for the queue panel: ``[{"group", "place",
+    "entry", "label", "label_message", "gives", "gives_message"}, ...]`` in board order, then
+    passing and the Harvest (``place`` None). ``label``/``gives`` are English, their
+    ``*_message`` the same as messages of ``engine.messages`` (``gives_message`` None when
+    the choice names nothing it gives).
 
     For each place the seat's plan (or board) makes ready, every way to use it as things
     stand (the engine's own choices, RULES §5, §11), with the opt-in defaults for a move or
@@ -470,8 +491,10 @@ def queue_options(state: GameState, seat: int) -> list[dict]:
     p = s["players"][seat]
     out = []
 
-    def add(group: str, entry: dict, gives: str = "") -> None:
-        out.append({"group": group, "entry": entry, "label": describe_queue_entry(entry), "gives": gives})
+    def add(group: str, entry: dict, gives: dict | None = None, place: str | None = None) -> None:
+        out.append({"group": group, "place": place, "entry": entry, "label": describe_queue_entry(entry),
+                    "label_message": queue_entry_message(entry), "gives": text(gives) if gives else "",
+                    "gives_message": gives})
 
     for place_id in usable_places(p):
         group = place_name(place_id)
@@ -481,22 +504,23 @@ def queue_options(state: GameState, seat: int) -> list[dict]:
         if place_id in MOVE_KINDS:
             for route in sorted({c["route"] for c in choices}):
                 entry = {"type": "activate", "space": place_id, "route": route, "defaults": True}
-                add(group, entry, _gives(s, seat, entry))
+                add(group, entry, _gives(s, seat, entry), place_id)
         if place_id in DEED_PLACES:
             entry = {"type": "activate", "space": place_id, "defaults": True}
-            add(group, entry, "each follower to the free deed space of its type paying most")
+            add(group, entry, message("gives.deeds_default"), place_id)
         for choice in choices:
             action = {"type": "activate", "space": place_id, **choice}
             entry = dict(action)
             if "deeds" in entry:
                 entry["deeds"] = [{k: v for k, v in d.items() if not (k == "reward" and v == "coins")}
                                   for d in entry["deeds"]]
-            add(group, entry, _gives(s, seat, action))
+            add(group, entry, _gives(s, seat, action), place_id)
         if place_id == "bathhouse":
-            add(group, {"type": "activate", "space": "bathhouse", "keep": []}, "draw 3, keep none")
+            add(group, {"type": "activate", "space": "bathhouse", "keep": []}, message("gives.bathhouse_none"),
+                place_id)
             for keep in _keep_choices(p):
                 add(group, {"type": "activate", "space": "bathhouse", "keep": [keep]},
-                    "draw 3, keep it if drawn, the others back to the bag")
+                    message("gives.bathhouse_keep"), place_id)
     add("Pass", {"type": "pass"})
     if p["technology_pending"] or "village" in usable_places(p):
         for place_id, circle in S.technology_targets(p):

@@ -138,6 +138,79 @@ TEMPLATES = {
     "part.target": pgettext_lazy("part.target", "the {circle} circle of {place}"),
     "part.keep": pgettext_lazy("part.keep", "keep {keeps}"),
     "part.keep_one": pgettext_lazy("part.keep_one", "a {follower} on {place}"),
+    "sep.and": pgettext_lazy("sep.and", " and "),
+    "place_rule.farmhouse": pgettext_lazy(
+        "place_rule.farmhouse", "Recruit farmer; farmer track +1; gain good of new space"),
+    "place_rule.village": pgettext_lazy(
+        "place_rule.village", "Recruit one of boatman / craftsman / trader and apply that track's step"),
+    "place_rule.university": pgettext_lazy(
+        "place_rule.university", "Recruit scholar; scholar track +1; development + shown steps"),
+    "place_rule.castle": pgettext_lazy("place_rule.castle", "Recruit knight; knight track +1"),
+    "place_rule.monastery": pgettext_lazy("place_rule.monastery", "Recruit monk; blocked in a Pilgrimage round"),
+    "place_rule.scriptorium": pgettext_lazy("place_rule.scriptorium", "Development +1"),
+    "place_rule.town_hall": pgettext_lazy(
+        "place_rule.town_hall", "Move the placed non-starting characters onto matching Beneficial Deed spaces; monks only onto monk spaces"),
+    "place_rule.ship": pgettext_lazy(
+        "place_rule.ship", "Move merchant along one waterway; take up to 1 good from that route"),
+    "place_rule.wagon": pgettext_lazy(
+        "place_rule.wagon", "Move merchant along one road; take up to 1 good from that route"),
+    "place_rule.guildhall": pgettext_lazy(
+        "place_rule.guildhall", "Build a trading station in the merchant's town if allowed"),
+    "place_effect.take_good": pgettext_lazy("place_effect.take_good", "Take 1 {good}"),
+    "place_effect.substitute": pgettext_lazy(
+        "place_effect.substitute", "Permanent: your {followers} may fill {circles} circles (not on beneficial deeds)"),
+    "part.circle_name": pgettext_lazy("part.circle_name", "{follower_type}"),
+    "place_effect.sacristy": pgettext_lazy(
+        "place_effect.sacristy", "Event phase: a Monk here shields you from the next Harvest, Taxes or Plague"),
+    "place_effect.draw_from_bag": pgettext_lazy(
+        "place_effect.draw_from_bag", "Draw {draw} from your bag, keep {keep} and put them at once on your action spaces"),
+    "place_effect.market_spaces": pgettext_lazy(
+        "place_effect.market_spaces", "+{spaces} market spaces; action: send the followers there to beneficial deeds"),
+    "place_effect.pay_coins": pgettext_lazy(
+        "place_effect.pay_coins", "Pay {min}–{max} coins: 1 development step per coin"),
+    "place_effect.move_merchant": pgettext_lazy(
+        "place_effect.move_merchant", "Move your merchant along one road and take 1 good from it"),
+    "place_effect.technology": pgettext_lazy(
+        "place_effect.technology", "Take 1 technology tile (no track step); it may cover the Laboratory"),
+    "place_effect.gain": pgettext_lazy("place_effect.gain", "Gain {gains}"),
+    "part.gain_coins": pgettext_lazy("part.gain_coins", "{coins:coin}"),
+    "part.gain_development": pgettext_lazy("part.gain_development", "{steps:development_step}"),
+    "part.gain_coins_per_level": pgettext_lazy("part.gain_coins_per_level", "{coins:coin} per development level"),
+    "part.gain_coins_per_station": pgettext_lazy(
+        "part.gain_coins_per_station", "{coins:coin} per trading station built"),
+    "place_effect.name": pgettext_lazy("place_effect.name", "{place}"),
+    "event_effect.pilgrimage": pgettext_lazy("event_effect.pilgrimage", "No Monastery action this round"),
+    "event_effect.plague": pgettext_lazy(
+        "event_effect.plague", "Each player loses a random follower from the bag (a starting one goes back)"),
+    "event_effect.income": pgettext_lazy("event_effect.income", "+{coins:coin} per development level"),
+    "event_effect.trading_day": pgettext_lazy("event_effect.trading_day", "+{coins:coin} per trading station"),
+    "event_effect.taxes_one": pgettext_lazy("event_effect.taxes_one", "Pay 1 coin per good"),
+    "event_effect.taxes": pgettext_lazy("event_effect.taxes", "Pay 1 coin per {goods} goods"),
+    "event_effect.harvest": pgettext_lazy(
+        "event_effect.harvest", "Return {food} food (grain, cheese or wine), or pay {coins} coins per missing food"),
+    "track_reward.good": pgettext_lazy("track_reward.good", "{good}"),
+    "track_reward.coins": pgettext_lazy("track_reward.coins", "{coins} coins"),
+    "track_reward.citizen_coins": pgettext_lazy("track_reward.citizen_coins", "citizen / {coins} coins"),
+    "track_reward.technology": pgettext_lazy("track_reward.technology", "technology tile"),
+    "track_reward.place_tile": pgettext_lazy("track_reward.place_tile", "place tile"),
+    "track_reward.development": pgettext_lazy("track_reward.development", "+{steps} development"),
+    "track_reward.draw": pgettext_lazy("track_reward.draw", "draw {count}"),
+    "track_reward.draw_citizen": pgettext_lazy("track_reward.draw_citizen", "draw {count} + citizen"),
+    "gives.track_step": pgettext_lazy("gives.track_step", "{track_word} track step {step}: {reward}"),
+    "gives.track_end": pgettext_lazy("gives.track_end", "{track_word} track"),
+    "gives.with_tile": pgettext_lazy("gives.with_tile", "{gives} — {tile}"),
+    "gives.good": pgettext_lazy("gives.good", "+1 {good}"),
+    "gives.route_good": pgettext_lazy("gives.route_good", "the good on the route, if any"),
+    "gives.no_good": pgettext_lazy("gives.no_good", "no good"),
+    "gives.coins": pgettext_lazy("gives.coins", "+{coins:coin}"),
+    "gives.development": pgettext_lazy("gives.development", "+{steps} development"),
+    "gives.parts": pgettext_lazy("gives.parts", "{parts}"),
+    "gives.pharmacy": pgettext_lazy("gives.pharmacy", "+{coins} development for {coins} coins"),
+    "gives.deeds_default": pgettext_lazy(
+        "gives.deeds_default", "each follower to the free deed space of its type paying most"),
+    "gives.bathhouse_none": pgettext_lazy("gives.bathhouse_none", "draw 3, keep none"),
+    "gives.bathhouse_keep": pgettext_lazy(
+        "gives.bathhouse_keep", "draw 3, keep it if drawn, the others back to the bag"),
     "refusal.cannot_use": pgettext_lazy("refusal.cannot_use", "The {place} cannot be used: {why}."),
     "refusal.cannot_recruit": pgettext_lazy("refusal.cannot_recruit", "The {place} cannot recruit a {recruit}: {why}."),
     "refusal.track_end": pgettext_lazy("refusal.track_end", "the {track} track is at its last space"),
@@ -295,6 +368,8 @@ def _counted(noun: str, n: int) -> str:
         return ngettext("{n} more follower", "{n} more followers", n).format(n=n)
     if noun == "more_item":
         return ngettext("{n} more item", "{n} more items", n).format(n=n)
+    if noun == "development_step":
+        return ngettext("{n} development step", "{n} development steps", n).format(n=n)
     return str(n)
 
 
@@ -396,3 +471,95 @@ def queue_entry_label(rules_engine, entry) -> str:
         except _FAILED:
             pass
     return rules_engine.describe_queue_entry(entry)
+
+
+def place_effect(rules_engine, place_id: str) -> str:
+    """What a place does, as its card shows it (``rules_engine.describe_place``, RULES §5,
+    §11), in the active language; the engine's English for an engine without
+    ``place_message``. Raises ``KeyError`` for an unknown place, as the engine does."""
+    structured = getattr(rules_engine, "place_message", None)
+    if structured is not None:
+        msg = structured(place_id)
+        try:
+            return render_structured(msg)
+        except _FAILED:
+            pass
+    return rules_engine.describe_place(place_id)
+
+
+def event_effect(rules_engine, event: str, letter: str, strength: str) -> str:
+    """What the hourglass tile ``event`` does in phase ``letter`` under ``strength``
+    (``rules_engine.describe_event``, RULES §9.3) in the active language; "" if unknown."""
+    structured = getattr(rules_engine, "event_message", None)
+    if structured is not None:
+        msg = structured(event, letter, strength)
+        if msg is None:
+            return ""
+        try:
+            return render_structured(msg)
+        except _FAILED:
+            pass
+    return rules_engine.describe_event(event, letter, strength)
+
+
+def track_rewards(rules_engine) -> dict[str, list[str]]:
+    """What each step 1..n of each character track gives (``rules_engine.track_rewards()``,
+    RULES §6), ``{track: [text, ...]}`` in the active language."""
+    structured = getattr(rules_engine, "track_reward_messages", None)
+    if structured is not None:
+        try:
+            return {track: [render_structured(m) for m in steps] for track, steps in structured().items()}
+        except _FAILED:
+            pass
+    return rules_engine.track_rewards()
+
+
+def _payment_reasons() -> dict[str, dict]:
+    """The English words the engine stores as a torture prompt's ``reason`` (its state keeps
+    the word, RULES §10.1) -> the reason they are: the Taxes and Harvest events, the census."""
+    english = _messages.ENGLISH
+    reasons = [{"event": "taxes"}, {"event": "harvest"}, {"census": True}]
+    return {_messages.render(f"reason.{next(iter(r))}", r, english): r for r in reasons}
+
+
+_PAYMENT_REASONS = _payment_reasons()
+
+
+def payment_reason(word) -> str:
+    """A torture prompt's stored ``reason`` ("taxes", "harvest", "census") in the active
+    language; a word this site does not know is shown as stored."""
+    reason = _PAYMENT_REASONS.get(str(word))
+    if reason is None:
+        return str(word)
+    return render_message(f"reason.{next(iter(reason))}", reason)
+
+
+def queue_note(note: str, note_message: dict | None) -> str:
+    """A seat's queue note in the active language: ``note_message`` (``{"code", "params"}``
+    of the engine's queue reason, ``Seat.action_queue_note_message``) rendered as a refusal;
+    the stored English ``note`` for a row stored before notes had ids, or one the site
+    cannot render."""
+    if isinstance(note_message, dict):
+        structured = getattr(engine_named(DEFAULT_RULES), "refusal_structured", None)
+        code, params = note_message.get("code"), note_message.get("params")
+        if structured is not None and isinstance(code, str) and isinstance(params, dict):
+            try:
+                return render_structured(structured(code, params))
+            except _FAILED:
+                pass
+    return note
+
+
+def queue_option_texts(option: dict) -> tuple[str, str]:
+    """``(label, gives)`` of one choice of the queue panel (``queue.queue_options``) in the
+    active language: its ``label_message`` and ``gives_message`` rendered, else (an engine
+    without them, or one the site cannot render) its English ``label`` and ``gives``."""
+    label, gives = option.get("label", ""), option.get("gives", "")
+    try:
+        if isinstance(option.get("label_message"), dict):
+            label = render_structured(option["label_message"])
+        if isinstance(option.get("gives_message"), dict):
+            gives = render_structured(option["gives_message"])
+    except _FAILED:
+        return option.get("label", ""), option.get("gives", "")
+    return label, gives

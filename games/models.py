@@ -175,6 +175,11 @@ class Seat(models.Model):
     action_queue_note = models.TextField(
         blank=True, help_text="why the action queue last stopped (shown to its player)"
     )
+    # the same note as the engine's reason, {"code", "params"}, rendered in the viewer's
+    # language (games.messages.queue_note); null for a note stored before it existed
+    action_queue_note_message = models.JSONField(
+        null=True, blank=True, help_text="the queue note's refusal code and params (shown in the viewer's language)"
+    )
     accepted = models.BooleanField(
         default=True, help_text="False for a rematch seat whose player has not accepted yet"
     )

@@ -47,8 +47,9 @@ class QueueRules(Protocol):
         """``("play", action)``, ``("wait", reason)`` or ``("drop", reason)``; a reason is
         ``{"code", "params", "message"}``."""
 
-    # optional: queue_options(state, seat) -> [{"group", "entry", "label", "gives"}], what the
-    # queue panel offers (``selectors.queue_options_for_seat`` asks it when the rules have it)
+    # optional: queue_options(state, seat) -> [{"group", "entry", "label", "gives"}, and
+    # optionally "place", "label_message", "gives_message"], what the queue panel offers
+    # (``selectors.queue_options_for_seat`` asks it when the rules have it)
 
 
 class RulesEngine(Protocol):

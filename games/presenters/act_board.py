@@ -25,6 +25,7 @@ harvest) stay in the decision panel.
 from __future__ import annotations
 
 from games.presenters import board
+from games.messages import track_rewards
 from games.vocabulary import follower_name
 
 #: Decision kinds whose targets are on the board.
@@ -77,7 +78,7 @@ def _choice(rules, view: dict, item: dict, name: str) -> dict:
 
 def _gives(rules, me: dict, recruit: str) -> str:
     """What recruiting ``recruit`` gives the viewer: the next step of its track (RULES §6)."""
-    steps = rules.track_rewards().get(recruit) or []
+    steps = track_rewards(rules).get(recruit) or []
     position = (me.get("tracks") or {}).get(recruit, 0)
     if position >= len(steps):
         return "track complete"

@@ -8,7 +8,9 @@ component data (``rules.content``) and its descriptions; nothing imports the eng
 """
 from __future__ import annotations
 
-from games import vocabulary as V
+from django.utils.translation import pgettext
+
+from games import messages as M, vocabulary as V
 from games.presenters.map_geometry import LABEL_PLACEMENT, MAP_HEIGHT, MAP_WIDTH, geometry
 
 SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d4ac0d")
@@ -105,24 +107,25 @@ def development_context(rules, view: dict) -> list[dict]:
 
 
 def tracks_context(rules, view: dict) -> list[dict]:
-    """The six character tracks: each step's reward (``rules.track_rewards()``, RULES §6)
+    """The six character tracks: each step's reward (``games.messages.track_rewards``, RULES §6)
     and the markers on it; ``positions``: each seat's step and its reward (the one-line
     summary a phone shows), ``steps`` the track's length. ``rules`` is the game's engine
     (``games.rules.engine_for``)."""
     names = rules.content.FOLLOWER_NAMES
+    start = pgettext("track step", "start")
     out = []
-    for track, steps in rules.track_rewards().items():
+    for track, steps in M.track_rewards(rules).items():
         cells = []
         for pos in range(len(steps) + 1):
             cells.append({
                 "position": pos,
-                "reward": steps[pos - 1] if pos else "start",
+                "reward": steps[pos - 1] if pos else start,
                 "markers": [{"seat": p["seat"], "colour": seat_colour(p["seat"])}
                             for p in view["players"] if p["tracks"][track] == pos],
             })
         positions = [{"seat": p["seat"], "colour": seat_colour(p["seat"]), "colour_name": seat_colour_name(p["seat"]),
                       "position": p["tracks"][track],
-                      "reward": steps[p["tracks"][track] - 1] if p["tracks"][track] else "start"}
+                      "reward": steps[p["tracks"][track] - 1] if p["tracks"][track] else start}
                      for p in view["players"]]
         out.append({"track": track, "name": V.follower_type_name(track, names[track]), "colour": FOLLOWER_COLOURS[track],
                     "cells": cells, "supply": view["supply"]["followers"].get(track, 0), "positions": positions,
@@ -188,7 +191,7 @@ def place_cards(rules, player: dict) -> list[dict]:
         cards.append({
             "id": place_id,
             "name": V.place_name(place_id, place.name),
-            "effect": rules.describe_place(place_id),
+            "effect": M.place_effect(rules, place_id),
             "slots": [_slot(kind, what) for kind, what in zip(place.circles, on, strict=True)],
             "ready": place_id in ready,
             "is_tile": not place.is_board_space,
@@ -199,7 +202,7 @@ def place_cards(rules, player: dict) -> list[dict]:
 
 def event_context(rules, view: dict) -> dict:
     """The round's hourglass tile, phase letter, round number and the events left (counts);
-    names and effects from ``rules.event_name`` / ``rules.describe_event`` (RULES §9.3)."""
+    names and effects in the active language (``games.messages.event_effect``, RULES §9.3)."""
     C = rules.content
     strength = view["options"].get("event_strength", "phased")
     letter = view.get("event_phase") or ""
@@ -207,7 +210,7 @@ def event_context(rules, view: dict) -> dict:
     return {
         "round": view["round"], "rounds": view["rounds"], "letter": letter,
         "event": event, "name": V.event_name(event) if event else "",
-        "effect": rules.describe_event(event, letter, strength) if event else "",
+        "effect": M.event_effect(rules, event, letter, strength) if event else "",
         "left": [{"event": e, "name": V.event_name(e), "count": view["hourglass_left"].get(e, 0)}
                  for e in C.EVENTS],
         "strength": strength,
@@ -216,11 +219,11 @@ def event_context(rules, view: dict) -> dict:
 
 def place_tiles_context(rules, view: dict) -> list[dict]:
     """The place tiles open for choice, per stack, with their circles and effects
-    (``rules.describe_place``)."""
+    (``games.messages.place_effect``)."""
     C = rules.content
     stacks = []
     for stack, ids in view["place_tiles"]["display"].items():
-        tiles = [{"id": pid, "name": V.place_name(pid, C.PLACES[pid].name), "effect": rules.describe_place(pid),
+        tiles = [{"id": pid, "name": V.place_name(pid, C.PLACES[pid].name), "effect": M.place_effect(rules, pid),
                   "circles": [{"kind": c, "colour": FOLLOWER_COLOURS.get(c, "#fff")}
                               for c in C.PLACES[pid].circles]}
                  for pid in ids]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.messages import render_list
+from games.messages import payment_reason, render_list
 from games.vocabulary import DECISION_PROMPTS as KIND_PROMPTS, DECISION_WAITING as WAITING_FOR, decision_prompt
 from games.vocabulary import follower_name, follower_type_name, place_name, town_name
 
@@ -242,7 +242,7 @@ def _payment_form(rules, items: list[dict], me: dict | None) -> list[DecisionFor
         item = {k: v for k, v in entry.items() if k != "most"}
         rows.append(PaymentRow(index=len(rows), item=item, most=int(entry["most"]),
                                label=_payment_label(rules, item, int(entry["most"]))))
-    payment = Payment(debt=int(prompt.get("debt", 0)), reason=str(prompt.get("reason", "")), rows=rows)
+    payment = Payment(debt=int(prompt.get("debt", 0)), reason=payment_reason(prompt.get("reason", "")), rows=rows)
     return [DecisionForm(key="pay_debt", title="Pay your debt", submit="Pay", widget="payment", payment=payment)]
 
 

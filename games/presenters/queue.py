@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from games.messages import queue_entry_label
+from games.messages import queue_entry_label, queue_note, queue_option_texts
+from games.vocabulary import event_name, place_name
 from games.models import Seat
 
 #: The groups of ``queue_options`` that are not a place of the player's board.
@@ -12,9 +13,10 @@ PASS_GROUP, HARVEST_GROUP = "Pass", "Harvest"
 
 
 def _option(option: dict) -> tuple[str, str]:
-    """``(value, label)`` of one choice: the entry as JSON and what it reads and gives."""
-    label = option["label"] + (f" — {option['gives']}" if option.get("gives") else "")
-    return json.dumps(option["entry"]), label
+    """``(value, label)`` of one choice: the entry as JSON and what it reads and gives (in
+    the active language)."""
+    label, gives = queue_option_texts(option)
+    return json.dumps(option["entry"]), label + (f" — {gives}" if gives else "")
 
 
 def _pass_confirm(ready: list[str], queued: set, names: dict) -> str:
@@ -70,11 +72,14 @@ def queue_context(rules_engine, view: dict, seat: Seat | None, *, limit: int,
                 groups.setdefault(HARVEST_GROUP, []).append(_option(option))
         elif entry.get("space") in ready and entry.get("space") not in queued and not ends_with_pass:
             groups.setdefault(option["group"], []).append(_option(option))
+    # group titles in the active language: a place's name, the Harvest's (else as the engine names it)
+    titles = {o["group"]: place_name(o["place"], o["group"]) for o in options if o.get("place")}
+    titles[HARVEST_GROUP] = event_name("harvest")
     return {
         "entries": [{"label": label(e), "value": json.dumps(e)} for e in entries],
-        "groups": list(groups.items()),
+        "groups": [(titles.get(name, name), choices) for name, choices in groups.items()],
         "passes": [] if ends_with_pass else passes,
         "pass_confirm": _pass_confirm(ready, queued, {o["entry"].get("space"): o["group"] for o in options}),
         "full": len(entries) >= limit,
-        "note": seat.action_queue_note if this_round else "",
+        "note": queue_note(seat.action_queue_note, seat.action_queue_note_message) if this_round else "",
     }

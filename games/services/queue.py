@@ -32,9 +32,8 @@ def _save_queue_after_move(rules_engine: RulesEngine, seat: Seat, action: dict) 
     ``queue_after_move``: e.g. a pass keeps only the answers for what follows it, using the
     place at its head removes that entry: the player made the choice the queue was waiting
     for). The queue's note (why it waited or was dropped) has been read: it is cleared."""
-    if seat.action_queue_note:
-        seat.action_queue_note = ""
-        seat.save(update_fields=["action_queue_note"])
+    if seat.action_queue_note or seat.action_queue_note_message is not None:
+        _note(seat, None)
     if not seat.action_queue:
         return
     after = rules_engine.queue.queue_after_move(seat.action_queue, action)
@@ -47,10 +46,20 @@ def _save_queue_after_move(rules_engine: RulesEngine, seat: Seat, action: dict) 
 _WAIT_NOTES = ("queue_choice_open", "queue_choice_illegal", "queue_answer_changed")
 
 
-def _note(seat: Seat, message: str) -> None:
-    if seat.action_queue_note != message:
-        seat.action_queue_note = message
-        seat.save(update_fields=["action_queue_note"])
+#: The seat fields a queue note is stored in (its English text and its code and params).
+_NOTE_FIELDS = ["action_queue_note", "action_queue_note_message"]
+
+
+def _note(seat: Seat, reason: dict | None, *, save: bool = True) -> None:
+    """Set the seat's queue note to the engine's ``reason`` (``{"code", "params",
+    "message"}``; None clears it): its English sentence and its code and params, which the
+    queue card renders in the viewer's language (``games.messages.queue_note``)."""
+    text = reason["message"] if reason else ""
+    structured = {"code": reason["code"], "params": reason.get("params") or {}} if reason else None
+    if (seat.action_queue_note, seat.action_queue_note_message) != (text, structured):
+        seat.action_queue_note, seat.action_queue_note_message = text, structured
+        if save:
+            seat.save(update_fields=_NOTE_FIELDS)
 
 
 def _next_queue_move(game: Game, rules_engine: RulesEngine, state: Any) -> tuple[Seat, str, Any] | None:
@@ -69,7 +78,7 @@ def _next_queue_move(game: Game, rules_engine: RulesEngine, state: Any) -> tuple
         if verdict != "wait":
             return seat, verdict, detail
         if detail["code"] in _WAIT_NOTES:
-            _note(seat, detail["message"])
+            _note(seat, detail)
     return None
 
 
@@ -94,8 +103,8 @@ def _play_queues(game: Game, state: Any) -> None:
         seat, verdict, detail = found
         if verdict == "drop":
             seat.action_queue = []
-            seat.action_queue_note = detail["message"]
-            seat.save(update_fields=["action_queue", "action_queue_note"])
+            _note(seat, detail, save=False)
+            seat.save(update_fields=["action_queue", *_NOTE_FIELDS])
             continue
         _save_queue_after_move(rules_engine, seat, detail)
         _player_decided(game, seat)
@@ -124,8 +133,8 @@ def _store_queue(game: Game, seat: Seat, rules_engine: RulesEngine, state: Any, 
         raise QueueError(player_message(exc), code=exc.code) from exc
     seat.action_queue = checked
     seat.action_queue_round = _queue_round(rules_engine, state)
-    seat.action_queue_note = ""
-    seat.save(update_fields=["action_queue", "action_queue_round", "action_queue_note"])
+    _note(seat, None, save=False)
+    seat.save(update_fields=["action_queue", "action_queue_round", *_NOTE_FIELDS])
     _play_queues(game, state)
     seat.refresh_from_db(fields=["action_queue"])
     return seat.action_queue

@@ -72,3 +72,14 @@ def english_left(html: str, allowed=()) -> list[str]:
             if word not in ok:
                 words.append(word)
     return words
+
+
+def game_page_in_both(client_for, game, order: int = 0) -> tuple[str, str]:
+    """The game page as seat ``order``'s player sees it, asked for in Japanese and in
+    English (``Accept-Language``, as a browser asks): ``(japanese, english)`` HTML."""
+    from django.urls import reverse
+
+    seat = game.seats.select_related("user").get(order=order)
+    url = reverse("games-detail", kwargs={"game_id": game.pk})
+    client = client_for(seat.user)
+    return client.get(url, HTTP_ACCEPT_LANGUAGE="ja").text, client.get(url, HTTP_ACCEPT_LANGUAGE="en").text

@@ -3,11 +3,11 @@ moves read in English for one viewer and in Japanese for another; a move stored 
 events had message ids shows its stored text."""
 import re
 
-from django.urls import reverse
 from django.utils.translation import override
 
 from games import selectors
 from games.models import Move
+from tests.support.japanese import game_page_in_both
 
 NAMES = {0: "alice", 1: "bob"}
 
@@ -68,10 +68,6 @@ def test_an_event_the_site_cannot_render_falls_back_to_its_text():
 
 
 def test_the_game_page_shows_the_log_in_the_active_language(game_in_round_two, client_for):
-    seat = game_in_round_two.seats.select_related("user").get(order=0)
-    url = reverse("games-detail", kwargs={"game_id": game_in_round_two.pk})
-    client = client_for(seat.user)
-    japanese = client.get(url, HTTP_ACCEPT_LANGUAGE="ja").text
-    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").text
+    japanese, english = game_page_in_both(client_for, game_in_round_two)
     assert "アクションフェイズ" in japanese and "アクションフェイズ" not in english
     assert "Action phase" in english
