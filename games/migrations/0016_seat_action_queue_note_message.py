@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0014_seat_results_and_list_indexes'),
+        ('games', '0015_move_round'),
     ]
 
     operations = [
