@@ -10,11 +10,13 @@ import logging
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from games import services
 from games.access import make_invite_token
 from games.models import Game, Invitation, Rating
 from games.services import vacation_start
+from games.services.rematch import rematch_name
 from tests.conftest import PASSWORD
 from tests.support.game_driver import play_fake_game_to_the_end
 from tests.support.japanese import english_left
@@ -243,6 +245,15 @@ def test_play_against_bots_in_english_keeps_the_english_name(client_for, alice, 
     assert Game.objects.get().name == "alice vs 2 Random bots, 06 Mar 12:00"
 
 
+def test_a_rematch_asked_for_in_japanese_is_named_in_japanese_and_once(client_for, finished_game, bob):
+    client_for(bob).post(reverse("games-rematch", kwargs={"game_id": finished_game.pk}), **JA)
+    rematch = Game.objects.get(rematch_of=finished_game)
+    assert rematch.name == "決着の卓 (再戦)"
+    with translation.override("ja"):  # marked once, in either language
+        assert rematch_name(rematch.name) == rematch.name
+        assert rematch_name("Friendly (rematch)") == "Friendly (rematch)"
+
+
 def test_the_vacation_card_on_the_preferences_page_is_japanese_while_on_vacation(client_for, alice, frozen_now):
     vacation_start(user=alice)
     response = client_for(alice).get(reverse("notifications-preferences"), **JA)
@@ -251,14 +262,19 @@ def test_the_vacation_card_on_the_preferences_page_is_japanese_while_on_vacation
     assert english_left(card, allowed={"UTC"}) == []
 
 
-@pytest.mark.parametrize("url_name", ["account_login", "account_signup", "account_reset_password"])
-def test_the_account_pages_for_a_visitor_are_japanese(client, db, url_name):
-    response = client.get(reverse(url_name), **JA)
+@pytest.mark.parametrize("url", [
+    reverse("account_login"), reverse("account_signup"), reverse("account_reset_password"),
+    reverse("account_reset_password_done"), reverse("account_email_verification_sent"),
+    reverse("account_confirm_email", kwargs={"key": "no-such-key"}),
+    reverse("account_reset_password_from_key", kwargs={"uidb36": "x", "key": "no-such-key"}),
+])
+def test_the_account_pages_for_a_visitor_are_japanese(client, db, url):
+    response = client.get(url, **JA, follow=True)
     assert response.status_code == 200
-    assert japanese(response) == [], url_name
+    assert japanese(response) == [], url
 
 
-@pytest.mark.parametrize("url_name", ["account_email", "account_change_password"])
+@pytest.mark.parametrize("url_name", ["account_email", "account_change_password", "account_logout"])
 def test_the_account_pages_of_a_player_are_japanese(client_for, alice, url_name):
     response = client_for(alice).get(reverse(url_name), **JA)
     assert response.status_code == 200
