@@ -27,7 +27,7 @@ def rematch_name(name: str) -> str:
     """The rematch's name: the game's, marked once as a rematch (in the active language, the
     asker's; a name already marked in English or in that language is kept), within the 80
     characters."""
-    suffix = " " + gettext("(rematch)")
+    suffix = gettext("{name} (rematch)").format(name="")  # what the language adds to a name
     if name.endswith(REMATCH_SUFFIX) or name.endswith(suffix):
         return name
     return name[: Game._meta.get_field("name").max_length - len(suffix)] + suffix

@@ -130,7 +130,7 @@ def test_a_rematchs_lobby_is_japanese(client_for, finished_game, alice, bob):
     with translation.override("ja"):
         rematch = services.game_rematch(game_id=finished_game.pk, user=bob)
     response = client_for(alice).get(reverse("games-detail", kwargs={"game_id": rematch.pk}), **JA)
-    assert "再戦です" in response.text and rematch.name == "決着の卓 (再戦)"
+    assert "再戦です" in response.text and rematch.name == "決着の卓（再戦）"
     assert japanese(response) == []
 
 
@@ -250,7 +250,7 @@ def test_play_against_bots_in_english_keeps_the_english_name(client_for, alice, 
 def test_a_rematch_asked_for_in_japanese_is_named_in_japanese_and_once(client_for, finished_game, bob):
     client_for(bob).post(reverse("games-rematch", kwargs={"game_id": finished_game.pk}), **JA)
     rematch = Game.objects.get(rematch_of=finished_game)
-    assert rematch.name == "決着の卓 (再戦)"
+    assert rematch.name == "決着の卓（再戦）"
     with translation.override("ja"):  # marked once, in either language
         assert rematch_name(rematch.name) == rematch.name
         assert rematch_name("Friendly (rematch)") == "Friendly (rematch)"
