@@ -7,7 +7,7 @@ from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy as _, ngettext
 
-from games import bots
+from games import bots, vocabulary
 from games.clock import PACES
 from games.models import Game
 from orleans_site.text import PlainTextValidator
@@ -25,29 +25,11 @@ def _bots(n: int) -> str:
 
 # lazy: the choices are built at import, and read in the language of each request
 SEAT_CHOICES = [(n, lazy(_players, str)(n)) for n in range(Game.MIN_SEATS, Game.MAX_SEATS + 1)]
-PLACE_TILE_MARKET_CHOICES = [
-    ("normal", "Normal: 13 tiles drawn per stack, all available"),
-    ("market3", "Market of 3: 3 face-up tiles per stack, refilled"),
-    ("market5", "Market of 5: 5 face-up tiles per stack, refilled"),
-    ("all", "All: every included tile available"),
-]
-EVENT_STRENGTH_CHOICES = [
-    ("phased", "Phased: events grow stronger through the game"),
-    ("constant", "Constant: events keep one strength"),
-]
-HOURGLASS_ORDER_CHOICES = [
-    ("abc", "A/B/C stacks: each third of the game has one of every event"),
-    ("classic_shuffle", "Classic: all events but the first shuffled together"),
-]
-
-#: How each engine option is named and shown in the lobby (the same words as the form).
-OPTION_DISPLAY = {
-    "simultaneous_followers": ("Simultaneous Followers phase",
-                               {True: "On: everyone draws at once", False: "Off: players draw in turn order"}),
-    "place_tile_market": ("Place-tile market", dict(PLACE_TILE_MARKET_CHOICES)),
-    "event_strength": ("Event strength", dict(EVENT_STRENGTH_CHOICES)),
-    "hourglass_order": ("Hourglass order", dict(HOURGLASS_ORDER_CHOICES)),
-}
+# the options' words are engine words: one catalog, games.vocabulary
+PLACE_TILE_MARKET_CHOICES = vocabulary.PLACE_TILE_MARKET_CHOICES
+EVENT_STRENGTH_CHOICES = vocabulary.EVENT_STRENGTH_CHOICES
+HOURGLASS_ORDER_CHOICES = vocabulary.HOURGLASS_ORDER_CHOICES
+OPTION_DISPLAY = vocabulary.OPTION_DISPLAY
 
 
 def describe_options(options: dict) -> list[tuple[str, str]]:
@@ -55,7 +37,7 @@ def describe_options(options: dict) -> list[tuple[str, str]]:
     rows = []
     for key, (label, values) in OPTION_DISPLAY.items():
         if key in options:
-            rows.append((label, values.get(options[key], str(options[key]))))
+            rows.append((str(label), str(values.get(options[key], options[key]))))
     return rows
 
 
@@ -75,14 +57,17 @@ class GameCreateForm(forms.Form):
     simultaneous_followers = forms.BooleanField(
         required=False,
         initial=True,
-        label="Simultaneous Followers phase",
+        label=OPTION_DISPLAY["simultaneous_followers"][0],
         help_text=_("Everyone draws followers at once (recommended for slow play)."),
     )
     place_tile_market = forms.ChoiceField(
-        choices=PLACE_TILE_MARKET_CHOICES, initial="normal", label="Place-tile market"
+        choices=PLACE_TILE_MARKET_CHOICES, initial="normal", label=OPTION_DISPLAY["place_tile_market"][0]
     )
-    event_strength = forms.ChoiceField(choices=EVENT_STRENGTH_CHOICES, initial="phased")
-    hourglass_order = forms.ChoiceField(choices=HOURGLASS_ORDER_CHOICES, initial="abc")
+    # the options' names are the lobby's (games.vocabulary), so form and lobby say the same
+    event_strength = forms.ChoiceField(choices=EVENT_STRENGTH_CHOICES, initial="phased",
+                                       label=OPTION_DISPLAY["event_strength"][0])
+    hourglass_order = forms.ChoiceField(choices=HOURGLASS_ORDER_CHOICES, initial="abc",
+                                        label=OPTION_DISPLAY["hourglass_order"][0])
     pace = forms.ChoiceField(
         choices=[(p.name, p.label) for p in PACES.values()],
         initial="normal",
