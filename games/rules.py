@@ -203,16 +203,19 @@ def major(version: str) -> str:
     return str(version).split(".")[0]
 
 
-def engine_for(game) -> RulesEngine:
+def engine_for(game, *, has_state: bool | None = None) -> RulesEngine:
     """The engine that plays ``game`` (by ``game.rules``).
 
     Once the game has a state, the engine must declare itself compatible with
     ``game.engine_version`` (written at the start; its ``loads_version``): a state made by an engine
     version it does not list is refused with ``EngineVersionMismatch`` instead of being
-    misread. Raises ``UnknownRules`` too.
+    misread. Raises ``UnknownRules`` too. ``has_state``: whether the game has a stored state,
+    given by a caller that read only that flag (the lean poll); None: look at ``game.state``.
     """
     rules_engine = engine_named(game.rules)
-    if game.state is not None and game.engine_version and not rules_engine.loads_version(game.engine_version):
+    if has_state is None:
+        has_state = game.state is not None
+    if has_state and game.engine_version and not rules_engine.loads_version(game.engine_version):
         raise EngineVersionMismatch(
             f"This game was played with {game.rules} rules version {game.engine_version}, which this "
             f"site (version {rules_engine.ENGINE_VERSION}) cannot load."
@@ -231,12 +234,14 @@ def report_damaged(damage: GameDamaged) -> bool:
     return True
 
 
-def _engine(game) -> RulesEngine:
-    if game.state is None:
+def _engine(game, has_state: bool | None = None) -> RulesEngine:
+    if has_state is None:
+        has_state = game.state is not None
+    if not has_state:
         raise GameDamaged(game.pk, f"the game is {game.status} but has no snapshot",
                           game_name=game.name)
     try:
-        return engine_for(game)
+        return engine_for(game, has_state=True)
     except ServiceError as exc:  # UnknownRules, EngineVersionMismatch
         raise GameDamaged(game.pk, f"cannot be loaded: {exc}", game_name=game.name) from exc
 
@@ -269,13 +274,15 @@ def load_game(game) -> tuple[RulesEngine, Any]:
         raise
 
 
-def check_loadable(game) -> RulesEngine:
+def check_loadable(game, *, has_state: bool | None = None) -> RulesEngine:
     """The cheap part of ``load_game`` (no ``from_json``): ``game`` has a stored state and
     its rules are this site's and its engine version loadable; returns its engine. Raises (and
     reports) ``GameDamaged`` like ``load_game``. For the poll, which does not read the
-    state while nothing changed: an engine upgrade that retires a game is still seen."""
+    state while nothing changed: an engine upgrade that retires a game is still seen.
+    ``has_state``: whether a state is stored, for a row read without its snapshot
+    (``selectors.game_for_poll``); None: look at ``game.state``."""
     try:
-        return _engine(game)
+        return _engine(game, has_state)
     except GameDamaged as damage:
         report_damaged(damage)
         raise

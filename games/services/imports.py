@@ -22,6 +22,7 @@ from games.errors import ServiceError, UnknownRules
 from games.history import FORMAT, FORMAT_VERSION, SOURCES, source_fields
 from games.models import Game, GameStatus, Move, Seat
 from games.rules import as_recorded, engine_named, replay_entry
+from games.services.store import store_seat_results
 
 #: Placeholder users of imported seats are named ``<prefix><player name>``.
 PLACEHOLDER_PREFIX = "imported-"
@@ -148,6 +149,7 @@ def game_import(*, document: Any, is_public: bool = True) -> Game:
     for entry in document["seats"]:
         Seat.objects.create(game=game, user=_placeholder(entry["name"]), order=entry["seat"],
                             colour=str(entry.get("colour") or Seat.COLOURS[entry["seat"] % len(Seat.COLOURS)])[:16])
+    store_seat_results(game)
     moves = Move.objects.bulk_create([
         Move(game=game, seq=entry["seq"], seat=entry.get("seat"), action=entry.get("action"), events=events,
              taken_back=entry.get("taken_back") is True, **source_fields(entry.get("source", "player")))

@@ -160,3 +160,12 @@ def act_form(context, choice: dict, cls: str, text: str = "") -> str:
         '<button type="submit" class="{}" data-act-target title="{}"{}>{}</button></form>',
         url, url, str(context.get("csrf_token", "")), game.version, compact_json(choice["action"]),
         cls, choice["label"], names, text or choice["label"])
+
+
+@register.simple_tag(takes_context=True)
+def page_query(context, param: str, number: int) -> str:
+    """The current page's query string with ``param`` set to ``number`` (a page link that
+    keeps the page's other parameters, such as another list's page)."""
+    query = context["request"].GET.copy()
+    query[param] = number
+    return query.urlencode()

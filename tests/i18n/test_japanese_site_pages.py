@@ -150,6 +150,15 @@ def test_the_profile_with_a_rating_records_and_finished_games_is_japanese(client
     assert japanese(response) == []
 
 
+def test_the_page_links_of_a_long_list_are_japanese(client_for, alice, bob, monkeypatch):
+    monkeypatch.setattr("games.views.pages.PROFILE_GAMES_PER_PAGE", 1)
+    open_game(alice)
+    open_game(bob, alice, name="二つ目の卓")
+    response = client_for(alice).get(reverse("games-profile"), **JA)
+    assert 'aria-label="進行中のゲームのページ"' in response.text and "2ページ中1ページ目" in response.text
+    assert japanese(response) == []
+
+
 def test_an_empty_profile_is_japanese(client_for, carol):
     assert japanese(client_for(carol).get(reverse("games-profile"), **JA)) == []
 
