@@ -10,6 +10,7 @@ import uuid
 from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext
 
 from games.models import Game, GameStatus, Invitation, InvitationStatus, Seat
 
@@ -83,5 +84,5 @@ def get_seat_or_403(game: Game, user) -> Seat:
     """The user's seat at ``game``; PermissionDenied if they do not play in it."""
     seat = seat_of(game, user)
     if seat is None:
-        raise PermissionDenied("You do not have a seat at this game.")
+        raise PermissionDenied(gettext("You do not have a seat at this game."))
     return seat

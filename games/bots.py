@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from django.utils.translation import gettext, ngettext
+
 import engine.bots as orleans_bots
 from games.vocabulary import bot_level_name
 
@@ -52,12 +54,15 @@ def default_takeover_level(rules: str = "orleans") -> str:
 def room_for_bots(max_seats: int) -> str:
     """The refusal when bots would take every seat of a ``max_seats`` game."""
     room = max_seats - 1
-    return f"A game of {max_seats} seats has room for {room} bot{'' if room == 1 else 's'} at most (one seat is yours)."
+    return ngettext("A game of {seats} seats has room for {room} bot at most (one seat is yours).",
+                    "A game of {seats} seats has room for {room} bots at most (one seat is yours).",
+                    room).format(seats=max_seats, room=room)
 
 
 def seat_name(level: str, number: int) -> str:
-    """The name of a game's ``number``-th bot seat (1-based): "Bot (Greedy) 1"."""
-    return f"Bot ({label(level)}) {number}"
+    """The name of a game's ``number``-th bot seat (1-based): "Bot (Greedy) 1", in the
+    active language (the creator's, when the seat is taken): it is stored."""
+    return gettext("Bot ({level}) {number}").format(level=label(level), number=number)
 
 
 def decision_rng(game_id: Any, version: int, seat: int) -> random.Random:

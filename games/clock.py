@@ -17,6 +17,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.utils.translation import gettext, gettext_lazy as _
 
 HOUR = 3600
 DAY = 24 * HOUR
@@ -24,7 +25,8 @@ DAY = 24 * HOUR
 
 @dataclass(frozen=True)
 class Pace:
-    """A preset: initial bank, increment per decision and cap, all in seconds."""
+    """A preset: initial bank, increment per decision and cap, all in seconds; ``label``
+    is lazy text, read in the active language."""
 
     name: str
     label: str
@@ -39,10 +41,10 @@ def _preset(name: str, label: str, initial: int, increment: int) -> Pace:
 
 #: The paces offered in the lobby, by name. The cap is twice the initial bank.
 PACES: dict[str, Pace] = {
-    "none": Pace("none", "No clock: play at your own pace", 0, 0, 0),
-    "fast": _preset("fast", "Fast: 24 hours, +6 hours per decision", DAY, 6 * HOUR),
-    "normal": _preset("normal", "Normal: 3 days, +1 day per decision", 3 * DAY, DAY),
-    "slow": _preset("slow", "Slow: 7 days, +2 days per decision", 7 * DAY, 2 * DAY),
+    "none": Pace("none", _("No clock: play at your own pace"), 0, 0, 0),
+    "fast": _preset("fast", _("Fast: 24 hours, +6 hours per decision"), DAY, 6 * HOUR),
+    "normal": _preset("normal", _("Normal: 3 days, +1 day per decision"), 3 * DAY, DAY),
+    "slow": _preset("slow", _("Slow: 7 days, +2 days per decision"), 7 * DAY, 2 * DAY),
 }
 
 def pace_of(game) -> Pace:
@@ -51,7 +53,7 @@ def pace_of(game) -> Pace:
         if (pace.initial, pace.increment, pace.cap) == (
                 game.clock_initial_seconds, game.clock_increment_seconds, game.clock_cap_seconds):
             return pace
-    return Pace("custom", "Custom clock", game.clock_initial_seconds,
+    return Pace("custom", _("Custom clock"), game.clock_initial_seconds,
                 game.clock_increment_seconds, game.clock_cap_seconds)
 
 
@@ -120,13 +122,14 @@ def reminder_interval(game) -> int:
 
 
 def format_duration(seconds: int) -> str:
-    """``"2 d 3 h"``, ``"5 h 12 min"``, ``"4 min"``; ``"0 min"`` for nothing left."""
+    """``"2 d 3 h"``, ``"5 h 12 min"``, ``"4 min"``; ``"0 min"`` for nothing left (in the
+    active language: ``"2日3時間"``)."""
     seconds = max(0, int(seconds))
     days, rest = divmod(seconds, DAY)
     hours, rest = divmod(rest, HOUR)
     minutes = rest // 60
     if days:
-        return f"{days} d {hours} h"
+        return gettext("{days} d {hours} h").format(days=days, hours=hours)
     if hours:
-        return f"{hours} h {minutes} min"
-    return f"{minutes} min"
+        return gettext("{hours} h {minutes} min").format(hours=hours, minutes=minutes)
+    return gettext("{minutes} min").format(minutes=minutes)

@@ -6,6 +6,8 @@ redirect with a message), always from ``message``, never an engine's developer t
 """
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_lazy
+
 
 class ServiceError(Exception):
     """A request the site refuses.
@@ -88,8 +90,8 @@ class StaleVersion(ServiceError):
         self.expected = expected
         self.actual = actual
         super().__init__(
-            f"The game has moved on since this page was shown (you saw move {expected}, it is now "
-            f"at move {actual}): here is the current position.",
+            gettext("The game has moved on since this page was shown (you saw move {expected}, it is now "
+                    "at move {actual}): here is the current position.").format(expected=expected, actual=actual),
             code=code,
         )
 
@@ -115,9 +117,10 @@ class EngineVersionMismatch(ServiceError):
     declare itself compatible with (its ``loads_version``)."""
 
 
-#: The sentence a player reads about a game that cannot be loaded (page, ``#flash``).
-GAME_NEEDS_REPAIR = ("This game needs repair: the site's operators have been told. "
-                     "Your other games are not affected.")
+#: The sentence a player reads about a game that cannot be loaded (page, ``#flash``); lazy:
+#: each ``GameDamaged`` takes it in the language active when it is raised.
+GAME_NEEDS_REPAIR = gettext_lazy("This game needs repair: the site's operators have been told. "
+                                 "Your other games are not affected.")
 
 
 class GameDamaged(ServiceError):
@@ -132,7 +135,7 @@ class GameDamaged(ServiceError):
     default_code = "game_damaged"
 
     def __init__(self, game_id, reason: str, *, game_name: str = "") -> None:
-        super().__init__(GAME_NEEDS_REPAIR)
+        super().__init__(str(GAME_NEEDS_REPAIR))
         self.game_id = game_id
         self.game_name = game_name
         self.reason = reason

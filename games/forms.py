@@ -4,13 +4,27 @@ from __future__ import annotations
 import json
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy as _, ngettext
 
 from games import bots, vocabulary
 from games.clock import PACES
 from games.models import Game
 from orleans_site.text import PlainTextValidator
 
-SEAT_CHOICES = [(n, f"{n} players") for n in range(Game.MIN_SEATS, Game.MAX_SEATS + 1)]
+
+def _players(n: int) -> str:
+    """"4 players" in the active language."""
+    return ngettext("%(n)s player", "%(n)s players", n) % {"n": n}
+
+
+def _bots(n: int) -> str:
+    """"3 bots" in the active language."""
+    return ngettext("%(n)s bot", "%(n)s bots", n) % {"n": n}
+
+
+# lazy: the choices are built at import, and read in the language of each request
+SEAT_CHOICES = [(n, lazy(_players, str)(n)) for n in range(Game.MIN_SEATS, Game.MAX_SEATS + 1)]
 # the options' words are engine words: one catalog, games.vocabulary
 PLACE_TILE_MARKET_CHOICES = vocabulary.PLACE_TILE_MARKET_CHOICES
 EVENT_STRENGTH_CHOICES = vocabulary.EVENT_STRENGTH_CHOICES
@@ -38,39 +52,43 @@ class GameCreateForm(forms.Form):
     an absent player (only in a game with a clock: without one nobody becomes absent)."""
 
     name = forms.CharField(max_length=Game._meta.get_field("name").max_length, required=False,
-                           validators=[PlainTextValidator()], help_text="Optional.")
-    seats = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int, initial=4)
+                           validators=[PlainTextValidator()], label=_("Name"), help_text=_("Optional."))
+    seats = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int, initial=4, label=_("Seats"))
     simultaneous_followers = forms.BooleanField(
         required=False,
         initial=True,
-        label="Simultaneous Followers phase",
-        help_text="Everyone draws followers at once (recommended for slow play).",
+        label=OPTION_DISPLAY["simultaneous_followers"][0],
+        help_text=_("Everyone draws followers at once (recommended for slow play)."),
     )
     place_tile_market = forms.ChoiceField(
-        choices=PLACE_TILE_MARKET_CHOICES, initial="normal", label="Place-tile market"
+        choices=PLACE_TILE_MARKET_CHOICES, initial="normal", label=OPTION_DISPLAY["place_tile_market"][0]
     )
-    event_strength = forms.ChoiceField(choices=EVENT_STRENGTH_CHOICES, initial="phased")
-    hourglass_order = forms.ChoiceField(choices=HOURGLASS_ORDER_CHOICES, initial="abc")
+    # the options' names are the lobby's (games.vocabulary), so form and lobby say the same
+    event_strength = forms.ChoiceField(choices=EVENT_STRENGTH_CHOICES, initial="phased",
+                                       label=OPTION_DISPLAY["event_strength"][0])
+    hourglass_order = forms.ChoiceField(choices=HOURGLASS_ORDER_CHOICES, initial="abc",
+                                        label=OPTION_DISPLAY["hourglass_order"][0])
     pace = forms.ChoiceField(
         choices=[(p.name, p.label) for p in PACES.values()],
         initial="normal",
         required=False,
-        help_text="With a clock each player has a time bank, which runs only while the game "
-        "waits for them; when it runs out the game decides for them. The bank is capped at "
-        "twice its start.",
+        label=_("Pace"),
+        help_text=_("With a clock each player has a time bank, which runs only while the game "
+                    "waits for them; when it runs out the game decides for them. The bank is capped at "
+                    "twice its start."),
     )
     is_public = forms.BooleanField(
         required=False,
         initial=True,
-        label="Public",
-        help_text="Listed in the lobby. Private games are joined through an invite link.",
+        label=_("Public"),
+        help_text=_("Listed in the lobby. Private games are joined through an invite link."),
     )
     absent_bot = forms.BooleanField(
-        required=False, initial=True, label="A bot takes over an absent player",
-        help_text="With a clock: a player timed out too often in a row is absent; a bot plays "
-        "their seat until they take it back from the game page.",
+        required=False, initial=True, label=_("A bot takes over an absent player"),
+        help_text=_("With a clock: a player timed out too often in a row is absent; a bot plays "
+                    "their seat until they take it back from the game page."),
     )
-    absent_bot_level = forms.ChoiceField(choices=(), required=False, label="Bot for absent players")
+    absent_bot_level = forms.ChoiceField(choices=(), required=False, label=_("Bot for absent players"))
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -80,7 +98,8 @@ class GameCreateForm(forms.Form):
         for level, label in bots.level_choices():
             self.fields[bot_field_name(level)] = forms.IntegerField(
                 min_value=0, max_value=Game.MAX_SEATS - 1, initial=0, required=False,
-                label=f"{label} bots", help_text="Bot seats of this level, taken at once.",
+                label=gettext("{level} bots").format(level=label),
+                help_text=_("Bot seats of this level, taken at once."),
             )
 
     def clean(self) -> dict:
@@ -107,8 +126,8 @@ class GameCreateForm(forms.Form):
     rated = forms.BooleanField(
         required=False,
         initial=True,
-        label="Rated",
-        help_text="The result updates the players' ratings (never in a game with a bot).",
+        label=_("Rated"),
+        help_text=_("The result updates the players' ratings (never in a game with a bot)."),
     )
 
     def clean_pace(self) -> str:
@@ -130,10 +149,10 @@ class PlayBotsForm(forms.Form):
     """"Play against bots": how many bots and their level; the game starts at once."""
 
     bots = forms.TypedChoiceField(
-        choices=[(n, f"{n} bot{'s' if n > 1 else ''}") for n in range(1, Game.MAX_SEATS)],
-        coerce=int, initial=Game.MAX_SEATS - 1, label="Opponents",
+        choices=[(n, lazy(_bots, str)(n)) for n in range(1, Game.MAX_SEATS)],
+        coerce=int, initial=Game.MAX_SEATS - 1, label=_("Opponents"),
     )
-    level = forms.ChoiceField(choices=(), label="Level")
+    level = forms.ChoiceField(choices=(), label=_("Level"))
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -165,13 +184,13 @@ class ActionForm(forms.Form):
         if not raw and self.data.get("payment"):
             return None
         if not raw:
-            raise forms.ValidationError("This field is required.")
+            raise forms.ValidationError(_("This field is required."))
         try:
             action = json.loads(raw)
         except (ValueError, RecursionError) as exc:  # RecursionError: absurdly deep nesting
-            raise forms.ValidationError("The action is not valid JSON.") from exc
+            raise forms.ValidationError(_("The action is not valid JSON.")) from exc
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise forms.ValidationError('The action must be an object with a "type".')
+            raise forms.ValidationError(_('The action must be an object with a "type".'))
         return action
 
     def clean(self) -> dict:
@@ -191,9 +210,9 @@ class ActionForm(forms.Form):
                 item = json.loads(raw)
                 count = int(self.data.get(f"count_{n}") or 0)
             except (ValueError, RecursionError) as exc:
-                raise forms.ValidationError("The payment could not be read.") from exc
+                raise forms.ValidationError(_("The payment could not be read.")) from exc
             if not isinstance(item, dict) or not 0 <= count <= self.MAX_PAYMENT_COUNT:
-                raise forms.ValidationError("The payment could not be read.")
+                raise forms.ValidationError(_("The payment could not be read."))
             items += [item] * count
         return {"type": "pay_debt", "items": items}
 
@@ -201,7 +220,7 @@ class ActionForm(forms.Form):
         """A one-line message for the flash region."""
         for errors in self.errors.values():
             return str(errors[0])
-        return "The submission could not be read."
+        return str(_("The submission could not be read."))
 
 
 class JoinForm(forms.Form):

@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseRedirect
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 
 
@@ -42,5 +43,5 @@ def admin_login(request):
     if request.user.is_authenticated:
         if request.user.is_active and request.user.is_staff:
             return HttpResponseRedirect(target)
-        raise PermissionDenied("This account has no access to the administration.")
+        raise PermissionDenied(gettext("This account has no access to the administration."))
     return HttpResponseRedirect(f"{reverse('account_login')}?{urlencode({'next': target})}")

@@ -13,6 +13,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 from django.utils.deconstruct import deconstructible
+from django.utils.translation import gettext, gettext_lazy
 
 #: Unicode categories refused in a name: controls (\r, \n, \t, NUL...), format characters
 #: (bidi overrides, zero-width spaces), line/paragraph separators, surrogates, private use.
@@ -36,11 +37,12 @@ def refused_characters(text: str) -> list[str]:
 
 
 def describe_character(char: str) -> str:
-    """A readable name for a refused character, e.g. ``"a line break"`` or ``"U+200B"``."""
+    """A readable name for a refused character, e.g. ``"a line break"`` or ``"U+200B"``
+    (in the active language)."""
     if char in "\r\n\v\f\x85\u2028\u2029":
-        return "a line break"
+        return gettext("a line break")
     if char == "\t":
-        return "a tab"
+        return gettext("a tab")
     return f"U+{ord(char):04X}"
 
 
@@ -59,7 +61,7 @@ class PlainTextValidator:
         if found:
             what = ", ".join(dict.fromkeys(describe_character(c) for c in found))
             raise ValidationError(
-                "Names cannot contain %(what)s: use letters, digits, spaces and punctuation.",
+                gettext_lazy("Names cannot contain %(what)s: use letters, digits, spaces and punctuation."),
                 code=self.code, params={"what": what})
 
     def __eq__(self, other: object) -> bool:

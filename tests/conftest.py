@@ -55,6 +55,18 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
+def _site_language():
+    """Each test starts in the site's default language: LocaleMiddleware activates a
+    request's language in the thread and leaves it there, so a page asked for in Japanese
+    would otherwise turn the next test's messages Japanese."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache():
     """Rate-limit counters and rendered regions must not leak between tests."""
     from django.core.cache import cache, caches

@@ -9,6 +9,7 @@ player's submission (``play._play_move``).
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from games import bots
 from games.errors import NotAbsent, NotSeated
@@ -58,11 +59,11 @@ def seat_take_back(*, game_id: GameId, user) -> Seat:
     ``WrongStatus``, ``NotAbsent`` (the seat is not absent). Returns the seat.
     """
     game = _lock_game(game_id)
-    _require_status(game, GameStatus.ACTIVE, "This game is not being played.")
+    _require_status(game, GameStatus.ACTIVE, gettext("This game is not being played."))
     seat = Seat.objects.filter(game=game, user=user).first()
     if seat is None:
-        raise NotSeated("You do not have a seat at this game.")
+        raise NotSeated(gettext("You do not have a seat at this game."))
     if not seat.absent:
-        raise NotAbsent("You are playing this seat yourself already.")
+        raise NotAbsent(gettext("You are playing this seat yourself already."))
     _player_back(game, seat)
     return seat

@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import transaction
 from django.db.models.functions import Greatest
+from django.utils.translation import gettext
 
 from games.errors import ChatError
 from games.models import ChatMessage, ChatReader, GameStatus, Seat
@@ -25,14 +26,14 @@ def _clean(text: str) -> str:
     Raises ``ChatError`` (empty, too long, control characters)."""
     text = str(text or "").replace("\r\n", "\n").replace("\r", "\n").strip()
     if not text:
-        raise ChatError("Write a message first.")
+        raise ChatError(gettext("Write a message first."))
     if len(text) > ChatMessage.MAX_LENGTH:
-        raise ChatError(f"A chat message has at most {ChatMessage.MAX_LENGTH} characters "
-                        f"(this one has {len(text)}).")
+        raise ChatError(gettext("A chat message has at most {most} characters (this one has {length}).").format(
+            most=ChatMessage.MAX_LENGTH, length=len(text)))
     found = refused_characters(text.replace("\n", ""))
     if found:
         what = ", ".join(dict.fromkeys(describe_character(c) for c in found))
-        raise ChatError(f"A chat message cannot contain {what}.")
+        raise ChatError(gettext("A chat message cannot contain {what}.").format(what=what))
     return text
 
 
@@ -53,13 +54,14 @@ def chat_post(*, game_id: GameId, user, text: str) -> ChatMessage:
     seat = Seat.objects.filter(game=game, user=user).first()
     channel = chat_write_channel(game, seat, user)
     if channel is None:
-        raise ChatError("Only the players can chat at this game.")
+        raise ChatError(gettext("Only the players can chat at this game."))
     if game.status == GameStatus.CANCELLED:
-        raise ChatError("This game was cancelled: its chat is closed.")
+        raise ChatError(gettext("This game was cancelled: its chat is closed."))
     text = _clean(text)
     if chat_recent_count(user, game, settings.GAMES_CHAT_RATE_SECONDS) >= settings.GAMES_CHAT_RATE_MESSAGES:
-        raise ChatError(f"You are sending messages too fast: at most {settings.GAMES_CHAT_RATE_MESSAGES} "
-                        f"every {settings.GAMES_CHAT_RATE_SECONDS} seconds. Wait a moment.")
+        raise ChatError(gettext("You are sending messages too fast: at most {messages} every {seconds} seconds. "
+                                "Wait a moment.").format(messages=settings.GAMES_CHAT_RATE_MESSAGES,
+                                                         seconds=settings.GAMES_CHAT_RATE_SECONDS))
     message = ChatMessage.objects.create(game=game, author=user, channel=channel, text=text)
     _read_up_to(user, game, message.pk)
     return message

@@ -10,6 +10,7 @@ import datetime as dt
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import clock
 from games.errors import VacationError
@@ -67,7 +68,7 @@ def vacation_start(*, user, now: dt.datetime | None = None) -> None:
     if player_clock.vacation_since is not None:
         return
     if vacation_days_left(player_clock, now) <= 0:
-        raise VacationError("You have used all your vacation days for this year.")
+        raise VacationError(gettext("You have used all your vacation days for this year."))
     player_clock.vacation_seconds_used = vacation_used_seconds(player_clock, now)
     player_clock.vacation_year, player_clock.vacation_since = now.year, now
     player_clock.save(update_fields=["vacation_since", "vacation_year", "vacation_seconds_used"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.errors import InvitationError
 from games.models import GameStatus, Invitation, InvitationStatus, Seat
@@ -28,12 +29,13 @@ def invitation_create(*, game_id: GameId, inviter, invitee) -> Invitation:
     """
     game = _lock_game(game_id)
     if game.status != GameStatus.OPEN:
-        raise InvitationError("Only a game that has not started can take invitations.")
+        raise InvitationError(gettext("Only a game that has not started can take invitations."))
     seated = set(Seat.objects.filter(game=game).values_list("user_id", flat=True))
     if inviter.pk not in seated:
-        raise InvitationError("Only a player at this game can invite others.")
+        raise InvitationError(gettext("Only a player at this game can invite others."))
     if invitee.pk in seated:
-        raise InvitationError(f"{invitee.get_username()} already has a seat at this game.")
+        raise InvitationError(gettext("{username} already has a seat at this game.").format(
+            username=invitee.get_username()))
     invitation, created = Invitation.objects.get_or_create(
         game=game, invitee=invitee, defaults={"inviter": inviter})
     if created:
@@ -50,11 +52,11 @@ def _pending_invitation(invitation_id: int, user) -> Invitation:
     game_id = Invitation.objects.filter(pk=invitation_id, invitee=user).values_list(
         "game_id", flat=True).first()
     if game_id is None:
-        raise InvitationError("There is no such invitation.")
+        raise InvitationError(gettext("There is no such invitation."))
     game = _lock_game(game_id)
     invitation = Invitation.objects.get(pk=invitation_id)
     if invitation.status != InvitationStatus.PENDING:
-        raise InvitationError("You have already answered this invitation.")
+        raise InvitationError(gettext("You have already answered this invitation."))
     invitation.game = game
     return invitation
 
@@ -73,7 +75,7 @@ def invitation_accept(*, invitation_id: int, user) -> Seat:
     """
     invitation = _pending_invitation(invitation_id, user)
     if invitation.game.status != GameStatus.OPEN:
-        raise InvitationError("This game is no longer taking players.")
+        raise InvitationError(gettext("This game is no longer taking players."))
     seat = _take_seat(invitation.game, user)
     _answer(invitation, InvitationStatus.ACCEPTED)
     return seat

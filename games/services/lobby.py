@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import bots as site_bots, clock
 from games.access import check_invite_token
@@ -73,7 +74,7 @@ def _check_bots(rules: str, bots: list[str], absent_bot_level: str | None, max_s
     offered = site_bots.levels(rules)
     for level in [*bots, absent_bot_level or ""]:
         if level and level not in offered:
-            raise InvalidGameOptions(f"There is no {level!r} bot.")
+            raise InvalidGameOptions(gettext("There is no {level!r} bot.").format(level=level))
     if len(bots) >= max_seats:
         raise InvalidGameOptions(site_bots.room_for_bots(max_seats))
     if absent_bot_level is None:
@@ -100,7 +101,8 @@ def game_create(
     (``none``: no clock). ``rules`` names the rules engine (``games.rules.REGISTRY``;
     None: ``default_rules()``). ``rated``: its result updates the players' ratings
     (``services.ratings``; a game that gets a bot seat is never rated). ``name`` must be plain text (no line breaks or other
-    control characters) of at most 80 characters; blank gives "<creator>'s game".
+    control characters) of at most 80 characters; blank gives "<creator>'s game" (worded in
+    the active language, the creator's).
     Raises ``InvalidGameName``, ``InvalidGameOptions`` (also for an unknown bot level or
     bots filling every seat), ``UnknownRules``.
     """
@@ -111,11 +113,12 @@ def game_create(
     rules = rules or default_rules()
     rules_engine = engine_named(rules)
     if pace not in clock.PACES:
-        raise InvalidGameOptions(f"Unknown pace {pace!r}.")
+        raise InvalidGameOptions(gettext("Unknown pace {pace!r}.").format(pace=pace))
     chosen = clock.PACES[pace]
     if not Game.MIN_SEATS <= max_seats <= Game.MAX_SEATS:
         raise InvalidGameOptions(
-            f"A game has {Game.MIN_SEATS} to {Game.MAX_SEATS} seats, not {max_seats}."
+            gettext("A game has {least} to {most} seats, not {seats}.").format(
+                least=Game.MIN_SEATS, most=Game.MAX_SEATS, seats=max_seats)
         )
     try:
         checked = rules_engine.GameOptions.from_dict({**options, "players": max_seats})
@@ -124,7 +127,7 @@ def game_create(
     bots = list(bots)
     absent_bot_level = _check_bots(rules, bots, absent_bot_level, max_seats, chosen.initial > 0)
     game = Game.objects.create(
-        name=name or f"{creator}'s game",
+        name=name or gettext("{creator}'s game").format(creator=creator),
         creator=creator,
         max_seats=max_seats,
         options=checked.to_dict(),
@@ -155,10 +158,10 @@ def seat_join(*, game_id: GameId, user, invite_token: str | None = None) -> Seat
     invitation by name (``services.invitations``), which joining accepts.
     """
     game = _lock_game(game_id)
-    _require_status(game, GameStatus.OPEN, "This game is no longer taking players.")
+    _require_status(game, GameStatus.OPEN, gettext("This game is no longer taking players."))
     invitation = Invitation.objects.filter(game=game, invitee=user, status=InvitationStatus.PENDING).first()
     if not game.is_public and not check_invite_token(game, invite_token) and invitation is None:
-        raise InviteRequired("This game is private: you need its invite link to join.")
+        raise InviteRequired(gettext("This game is private: you need its invite link to join."))
     seat = _take_seat(game, user)
     if invitation is not None:
         invitation.status, invitation.answered_at = InvitationStatus.ACCEPTED, timezone.now()
@@ -171,9 +174,9 @@ def _take_seat(game: Game, user) -> Seat:
     game when this fills the last seat. Raises ``AlreadySeated``, ``GameFull``."""
     taken = list(Seat.objects.filter(game=game).values_list("user_id", "order"))
     if any(user_id == user.pk for user_id, _ in taken):
-        raise AlreadySeated("You already have a seat at this game.")
+        raise AlreadySeated(gettext("You already have a seat at this game."))
     if len(taken) >= game.max_seats:
-        raise GameFull("Every seat at this game is taken.")
+        raise GameFull(gettext("Every seat at this game is taken."))
     seat = Seat.objects.create(
         game=game, user=user, order=max((order for _, order in taken), default=-1) + 1
     )
@@ -187,14 +190,14 @@ def _take_seat(game: Game, user) -> Seat:
 def seat_leave(*, game_id: GameId, user) -> None:
     """Give up a seat before the game starts. The creator cancels instead of leaving."""
     game = _lock_game(game_id)
-    _require_status(game, GameStatus.OPEN, "You can only leave a game before it starts.")
+    _require_status(game, GameStatus.OPEN, gettext("You can only leave a game before it starts."))
     if game.rematch_of_id is not None:
-        raise WrongStatus("This is a rematch: decline it instead of leaving.")
+        raise WrongStatus(gettext("This is a rematch: decline it instead of leaving."))
     if game.creator_id == user.pk:
-        raise NotCreator("You created this game: cancel it instead of leaving.")
+        raise NotCreator(gettext("You created this game: cancel it instead of leaving."))
     deleted, _ = Seat.objects.filter(game=game, user=user).delete()
     if not deleted:
-        raise NotSeated("You do not have a seat at this game.")
+        raise NotSeated(gettext("You do not have a seat at this game."))
     _renumber_seats(game, list(Seat.objects.filter(game=game).order_by("order")))
 
 
@@ -202,12 +205,12 @@ def seat_leave(*, game_id: GameId, user) -> None:
 def game_start(*, game_id: GameId, user) -> Game:
     """The creator starts an open game once at least two seats are filled."""
     game = _lock_game(game_id)
-    _require_status(game, GameStatus.OPEN, "This game has already started or ended.")
+    _require_status(game, GameStatus.OPEN, gettext("This game has already started or ended."))
     _require_creator(game, user)
     if Seat.objects.filter(game=game).count() < Game.MIN_SEATS:
-        raise NotEnoughPlayers(f"At least {Game.MIN_SEATS} players are needed to start.")
+        raise NotEnoughPlayers(gettext("At least {least} players are needed to start.").format(least=Game.MIN_SEATS))
     if Seat.objects.filter(game=game, accepted=False).exists():
-        raise NotEnoughPlayers("The rematch starts when every player has accepted it.")
+        raise NotEnoughPlayers(gettext("The rematch starts when every player has accepted it."))
     _start(game)
     return game
 
@@ -216,7 +219,7 @@ def game_start(*, game_id: GameId, user) -> Game:
 def game_cancel(*, game_id: GameId, user) -> Game:
     """The creator cancels a game that has not started."""
     game = _lock_game(game_id)
-    _require_status(game, GameStatus.OPEN, "Only a game that has not started can be cancelled.")
+    _require_status(game, GameStatus.OPEN, gettext("Only a game that has not started can be cancelled."))
     _require_creator(game, user)
     game.status = GameStatus.CANCELLED
     game.save(update_fields=["status"])
@@ -250,7 +253,7 @@ def game_set_public(*, game_id: GameId, user, is_public: bool) -> Game:
     game = _lock_game(game_id)
     _require_creator(game, user)
     if game.status not in (GameStatus.OPEN, GameStatus.ACTIVE):
-        raise WrongStatus("Only a game that is open or being played can be made public or private.")
+        raise WrongStatus(gettext("Only a game that is open or being played can be made public or private."))
     if game.is_public != is_public:
         game.is_public = is_public
         game.save(update_fields=["is_public"])

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import uuid
 
+from django.utils.translation import gettext
+
 from games.errors import GameNotFound, NotCreator, WrongStatus
 from games.models import Game, GameStatus
 
@@ -19,7 +21,7 @@ def _lock_game(game_id: GameId) -> Game:
     Raises ``GameNotFound``."""
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
-        raise GameNotFound("No such game.")
+        raise GameNotFound(gettext("No such game."))
     return game
 
 
@@ -32,4 +34,4 @@ def _require_status(game: Game, status: GameStatus, message: str) -> None:
 def _require_creator(game: Game, user) -> None:
     """Raise ``NotCreator`` unless ``user`` created the game."""
     if game.creator_id != user.pk:
-        raise NotCreator("Only the game's creator can do that.")
+        raise NotCreator(gettext("Only the game's creator can do that."))

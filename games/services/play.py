@@ -15,6 +15,7 @@ import datetime as dt
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import clock
 from games.errors import NoAbsentPlayer, NotSeated, StaleVersion
@@ -69,7 +70,7 @@ def game_submit_action(*, game_id: GameId, user, action: dict, expected_version:
     ``resolve_game_task`` is queued to run after commit. Returns the new move.
     """
     game = _lock_game(game_id)
-    _require_status(game, GameStatus.ACTIVE, "This game is not being played.")
+    _require_status(game, GameStatus.ACTIVE, gettext("This game is not being played."))
     rules_engine, state = load_game(game)
     seat = Seat.objects.filter(game=game, user=user).first()
     if game.version != expected_version and not (
@@ -77,7 +78,7 @@ def game_submit_action(*, game_id: GameId, user, action: dict, expected_version:
     ):
         raise StaleVersion(expected=expected_version, actual=game.version, code=rules_engine.STALE)
     if seat is None:
-        raise NotSeated("You do not have a seat at this game.")
+        raise NotSeated(gettext("You do not have a seat at this game."))
     return _play_move(game, rules_engine, state, seat, action, source=MoveSource.PLAYER)
 
 
@@ -182,13 +183,13 @@ def game_vote_end(*, game_id: GameId, user) -> bool:
     ``NoAbsentPlayer`` (also when the voter is the absent one).
     """
     game = _lock_game(game_id)
-    _require_status(game, GameStatus.ACTIVE, "This game is not being played.")
+    _require_status(game, GameStatus.ACTIVE, gettext("This game is not being played."))
     seats = list(Seat.objects.filter(game=game))
     mine = next((s for s in seats if s.user_id == user.pk), None)
     if mine is None:
-        raise NotSeated("You do not have a seat at this game.")
+        raise NotSeated(gettext("You do not have a seat at this game."))
     if not any(s.absent for s in seats) or mine.absent:
-        raise NoAbsentPlayer("A game can be ended by vote only while another player is absent.")
+        raise NoAbsentPlayer(gettext("A game can be ended by vote only while another player is absent."))
     if not mine.votes_to_end:
         mine.votes_to_end = True
         mine.save(update_fields=["votes_to_end"])

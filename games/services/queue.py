@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from games.errors import NotSeated, QueueChanged, QueueError
 from games.models import Game, GameStatus, MoveSource, Seat
@@ -115,10 +116,10 @@ def _play_queues(game: Game, state: Any) -> None:
 def _lock_queue(game_id: GameId, user) -> tuple[Game, Seat, RulesEngine, Any]:
     """Lock the game for a queue change; return it, the user's seat, its engine and state."""
     game = _lock_game(game_id)
-    _require_status(game, GameStatus.ACTIVE, "This game is not being played.")
+    _require_status(game, GameStatus.ACTIVE, gettext("This game is not being played."))
     seat = Seat.objects.filter(game=game, user=user).first()
     if seat is None:
-        raise NotSeated("You do not have a seat at this game.")
+        raise NotSeated(gettext("You do not have a seat at this game."))
     rules_engine, state = load_game(game)
     return game, seat, rules_engine, state
 
@@ -156,10 +157,10 @@ def seat_queue_change(*, game_id: GameId, user, op: str, entry: Any = None, inde
         queue.append(entry)
     elif op == "remove":
         if not isinstance(index, int) or not 0 <= index < len(queue) or queue[index] != entry:
-            raise QueueChanged("Your queue has changed in the meantime: here it is again.")
+            raise QueueChanged(gettext("Your queue has changed in the meantime: here it is again."))
         del queue[index]
     elif op == "clear":
         queue = []
     else:
-        raise QueueError("Unknown queue operation.")
+        raise QueueError(gettext("Unknown queue operation."))
     return _store_queue(game, seat, rules_engine, state, queue)

@@ -10,6 +10,7 @@ player of the last game is the start player (seat 0, RULES §4) of this one.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from games.errors import NotSeated, RematchError
 from games.models import Game, GameStatus, Seat
@@ -18,20 +19,24 @@ from games.services import outbox
 from games.services.lobby import _start
 from games.services.locks import GameId, _lock_game
 
+#: The English mark of a rematch's name; other languages have their own (``rematch_name``).
 REMATCH_SUFFIX = " (rematch)"
 
 
 def rematch_name(name: str) -> str:
-    """The rematch's name: the game's, marked once as a rematch, within the 80 characters."""
-    if name.endswith(REMATCH_SUFFIX):
+    """The rematch's name: the game's, marked once as a rematch (in the active language, the
+    asker's; a name already marked in English or in that language is kept), within the 80
+    characters."""
+    suffix = gettext("{name} (rematch)").format(name="")  # what the language adds to a name
+    if name.endswith(REMATCH_SUFFIX) or name.endswith(suffix):
         return name
-    return name[: Game._meta.get_field("name").max_length - len(REMATCH_SUFFIX)] + REMATCH_SUFFIX
+    return name[: Game._meta.get_field("name").max_length - len(suffix)] + suffix
 
 
 def _accept(game: Game, user) -> None:
     """``user`` accepts the rematch ``game`` (row locked, open); it starts once all have."""
     if not Seat.objects.filter(game=game, user=user).update(accepted=True):
-        raise NotSeated("You do not have a seat at this rematch.")
+        raise NotSeated(gettext("You do not have a seat at this rematch."))
     if not Seat.objects.filter(game=game, accepted=False).exists():
         _start(game)
 
@@ -50,10 +55,10 @@ def game_rematch(*, game_id: GameId, user) -> Game:
     """
     game = _lock_game(game_id)
     if game.status != GameStatus.FINISHED:
-        raise RematchError("A rematch can be asked for once the game is over.")
+        raise RematchError(gettext("A rematch can be asked for once the game is over."))
     seats = list(Seat.objects.filter(game=game).select_related("user").order_by("order"))
     if not any(seat.user_id == user.pk for seat in seats):
-        raise RematchError("Only a player of this game can ask for a rematch.")
+        raise RematchError(gettext("Only a player of this game can ask for a rematch."))
     existing = Game.objects.select_for_update().filter(rematch_of=game).first()
     if existing is not None and existing.status != GameStatus.CANCELLED:
         if existing.status == GameStatus.OPEN:
@@ -83,11 +88,11 @@ def game_rematch(*, game_id: GameId, user) -> Game:
 def _open_rematch(game_id: GameId, user) -> Game:
     game = _lock_game(game_id)
     if game.rematch_of_id is None:
-        raise RematchError("This game is not a rematch.")
+        raise RematchError(gettext("This game is not a rematch."))
     if game.status != GameStatus.OPEN:
-        raise RematchError("This rematch is no longer waiting for answers.")
+        raise RematchError(gettext("This rematch is no longer waiting for answers."))
     if not Seat.objects.filter(game=game, user=user).exists():
-        raise NotSeated("You do not have a seat at this rematch.")
+        raise NotSeated(gettext("You do not have a seat at this rematch."))
     return game
 
 

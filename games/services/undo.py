@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import clock
 
@@ -66,13 +67,13 @@ def game_take_back(*, game_id: GameId, user, expected_version: int) -> Move:
     Nothing changes when it refuses.
     """
     game = _lock_game(game_id)
-    _require_status(game, GameStatus.ACTIVE, "This game is not being played.")
+    _require_status(game, GameStatus.ACTIVE, gettext("This game is not being played."))
     rules_engine, state = load_game(game)
     if game.version != expected_version:
         raise StaleVersion(expected=expected_version, actual=game.version, code=rules_engine.STALE)
     seat = Seat.objects.filter(game=game, user=user).first()
     if seat is None:
-        raise NotSeated("You do not have a seat at this game.")
+        raise NotSeated(gettext("You do not have a seat at this game."))
     refusal = take_back_refusal(game, rules_engine, state, seat.order)
     if refusal:
         raise TakeBackRefused(refusal)

@@ -5,7 +5,7 @@ import json
 
 from django import template
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from games import rules, vocabulary
 
@@ -27,12 +27,15 @@ def humanize_key(value) -> str:
 
 @register.filter
 def ordinal(value) -> str:
-    """1 -> 1st, 2 -> 2nd, ...; empty for None."""
+    """1 -> 1st, 2 -> 2nd, ... (Japanese: 1位); empty for None."""
     if value is None:
         return ""
     number = int(value)
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
+    # one message per English suffix: other languages may write every placement alike
+    templates = {"st": pgettext("placement", "{number}st"), "nd": pgettext("placement", "{number}nd"),
+                 "rd": pgettext("placement", "{number}rd"), "th": pgettext("placement", "{number}th")}
+    return templates[suffix].format(number=number)
 
 
 @register.filter
@@ -116,11 +119,12 @@ def pace_label(value) -> str:
 
     pace = value if isinstance(value, Pace) else pace_of(value)
     if not pace.initial:
-        return pace.label
+        return str(pace.label)
     if pace.name == "custom":
-        return (f"Custom clock: {format_duration(pace.initial)}, +{format_duration(pace.increment)} per decision, "
-                f"at most {format_duration(pace.cap)}")
-    return f"{pace.label}, at most {format_duration(pace.cap)}"
+        return gettext("Custom clock: {initial}, +{increment} per decision, at most {cap}").format(
+            initial=format_duration(pace.initial), increment=format_duration(pace.increment),
+            cap=format_duration(pace.cap))
+    return gettext("{pace}, at most {cap}").format(pace=pace.label, cap=format_duration(pace.cap))
 
 
 @register.filter

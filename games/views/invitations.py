@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -34,5 +35,5 @@ def decline(request: HttpRequest, invitation_id: int) -> HttpResponse:
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"You declined the invitation to “{invitation.game.name}”.")
+        messages.success(request, _("You declined the invitation to “{name}”.").format(name=invitation.game.name))
     return redirect("home")

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -28,7 +29,7 @@ def join(request: HttpRequest, game_id) -> HttpResponse:
 
 def joined_message(game) -> str:
     """What a player who just took a seat at ``game`` is told (by the lobby or an invitation)."""
-    return "You took the last seat: the game has started." if game.is_active else "You have joined the game."
+    return _("You took the last seat: the game has started.") if game.is_active else _("You have joined the game.")
 
 
 @require_POST
@@ -37,7 +38,7 @@ def joined_message(game) -> str:
 def leave(request: HttpRequest, game_id) -> HttpResponse:
     """Give up a seat before the start."""
     services.seat_leave(game_id=game_id, user=request.user)
-    messages.success(request, "You have left the game.")
+    messages.success(request, _("You have left the game."))
     return redirect("games-lobby")
 
 
@@ -47,7 +48,7 @@ def leave(request: HttpRequest, game_id) -> HttpResponse:
 def start(request: HttpRequest, game_id) -> HttpResponse:
     """The creator starts the game with the players seated so far."""
     services.game_start(game_id=game_id, user=request.user)
-    messages.success(request, "The game has started.")
+    messages.success(request, _("The game has started."))
     return redirect("games-detail", game_id=game_id)
 
 
@@ -57,7 +58,7 @@ def start(request: HttpRequest, game_id) -> HttpResponse:
 def cancel(request: HttpRequest, game_id) -> HttpResponse:
     """The creator cancels the game before the start."""
     services.game_cancel(game_id=game_id, user=request.user)
-    messages.success(request, "The game has been cancelled.")
+    messages.success(request, _("The game has been cancelled."))
     return redirect("games-lobby")
 
 
@@ -67,10 +68,10 @@ def cancel(request: HttpRequest, game_id) -> HttpResponse:
 def vote_end(request: HttpRequest, game_id) -> HttpResponse:
     """Vote to end the game as it stands while a player is absent."""
     if services.game_vote_end(game_id=game_id, user=request.user):
-        messages.success(request, "Everyone agreed: the game is over, scored as it stands.")
+        messages.success(request, _("Everyone agreed: the game is over, scored as it stands."))
     else:
-        messages.success(request, "Your vote is recorded; the game ends when every present "
-                                  "player agrees.")
+        messages.success(request, _("Your vote is recorded; the game ends when every present "
+                                    "player agrees."))
     return redirect("games-detail", game_id=game_id)
 
 
@@ -80,7 +81,7 @@ def vote_end(request: HttpRequest, game_id) -> HttpResponse:
 def take_back(request: HttpRequest, game_id) -> HttpResponse:
     """An absent player takes their seat back from the bot that plays it."""
     services.seat_take_back(game_id=game_id, user=request.user)
-    messages.success(request, "Welcome back: you play your seat again.")
+    messages.success(request, _("Welcome back: you play your seat again."))
     return redirect("games-detail", game_id=game_id)
 
 
@@ -91,6 +92,6 @@ def visibility(request: HttpRequest, game_id) -> HttpResponse:
     """The creator makes the game public (``is_public=1``) or private to its players (``0``)."""
     is_public = request.POST.get("is_public") == "1"
     services.game_set_public(game_id=game_id, user=request.user, is_public=is_public)
-    messages.success(request, "The game is public: anyone signed in can watch it." if is_public
-                     else "The game is now private to its players.")
+    messages.success(request, _("The game is public: anyone signed in can watch it.") if is_public
+                     else _("The game is now private to its players."))
     return redirect("games-detail", game_id=game_id)

@@ -9,6 +9,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import dateformat
+from django.utils.translation import gettext as _, ngettext, pgettext
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -70,7 +72,7 @@ def next_game(request: HttpRequest) -> HttpResponse:
         current = None
     game_id = selectors.next_waiting_game(request.user, current)
     if game_id is None:
-        messages.info(request, "No other game is waiting for you.")
+        messages.info(request, _("No other game is waiting for you."))
         return redirect("home")
     return redirect("games-detail", game_id=game_id)
 
@@ -108,9 +110,9 @@ def game_new(request: HttpRequest) -> HttpResponse:
             form.add_error(None, exc.message)
         else:
             if game.is_active:
-                messages.success(request, "The bots took every other seat: the game has started.")
+                messages.success(request, _("The bots took every other seat: the game has started."))
             else:
-                messages.success(request, "Your game is open. Invite players or wait for them.")
+                messages.success(request, _("Your game is open. Invite players or wait for them."))
             return redirect("games-detail", game_id=game.pk)
     return render(request, "games/game_new.html", {"form": form})
 
@@ -125,13 +127,21 @@ def play_bots(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _home(request, form, status=400)
     count, level = form.cleaned_data["bots"], form.cleaned_data["level"]
-    # a name that tells this game from the user's other bot games (lists, "Next game")
-    started = timezone.localtime().strftime("%d %b %H:%M")
-    name = f"{request.user} vs {count} {bot_label(level)} bot{'s' if count > 1 else ''}, {started}"
+    name = bot_game_name(request.user, count, level, timezone.localtime())
     game = game_create(creator=request.user, name=name, max_seats=count + 1,
                        options={}, is_public=False, bots=[level] * count)
-    messages.success(request, "The game has started: the bots are ready.")
+    messages.success(request, _("The game has started: the bots are ready."))
     return redirect("games-detail", game_id=game.pk)
+
+
+def bot_game_name(user, count: int, level: str, started) -> str:
+    """The name of a "Play against bots" game, telling it from the user's other bot games
+    (lists, "Next game"): "alice vs 3 Random bots, 01 Dec 14:20". ``count`` bots of
+    ``level``; ``started`` an aware datetime in the site's time zone. Worded in the active
+    language (the creator's): the name is stored, and shown to everyone as written."""
+    when = dateformat.format(started, pgettext("date in a bot game's name", "d M H:i"))
+    return ngettext("{user} vs {count} {level} bot, {started}", "{user} vs {count} {level} bots, {started}",
+                    count).format(user=user, count=count, level=bot_label(level), started=when)
 
 
 def _game_page(request: HttpRequest, game_id, token: str | None) -> HttpResponse:

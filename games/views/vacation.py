@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from games.errors import VacationError
@@ -23,15 +24,15 @@ def vacation(request: HttpRequest) -> HttpResponse:
         return redirect("notifications-preferences")
     action = request.POST.get("action")
     if action not in ("start", "stop"):
-        messages.error(request, "Choose whether to start or to stop your vacation.")
+        messages.error(request, _("Choose whether to start or to stop your vacation."))
     elif action == "start":
         try:
             vacation_start(user=request.user)
         except VacationError as exc:
             messages.error(request, exc.message)
         else:
-            messages.success(request, "Enjoy your vacation: your game clocks are stopped.")
+            messages.success(request, _("Enjoy your vacation: your game clocks are stopped."))
     else:
         vacation_stop(user=request.user)
-        messages.success(request, "Welcome back: your game clocks run again.")
+        messages.success(request, _("Welcome back: your game clocks run again."))
     return redirect("notifications-preferences")
