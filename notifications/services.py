@@ -18,6 +18,9 @@ from django.core.mail import BadHeaderError
 from django.db import DatabaseError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, gettext_lazy
 
 from games import clock
 from games.models import Game, GameStatus, Seat
@@ -464,18 +467,24 @@ def digests_record(*, now: dt.datetime | None = None) -> list[int]:
 
 
 UNSUBSCRIBED = {
-    "turn_emails": "turn emails",
-    "game_emails": "emails when a game starts or ends",
-    "invitation_emails": "invitation emails",
+    "turn_emails": gettext_lazy("turn emails"),
+    "game_emails": gettext_lazy("emails when a game starts or ends"),
+    "invitation_emails": gettext_lazy("invitation emails"),
 }
 
 
-def unsubscribe_describe(what: str) -> str:
-    """A short description of what an unsubscribe token switches off."""
+def unsubscribe_describe(what: str, *, html: bool = False) -> str:
+    """A short description, in the active language, of what an unsubscribe token switches
+    off; ``html``: the game's name (user content) escaped and marked ``translate="no"``."""
     if what.startswith("mute:"):
         game = Game.objects.filter(pk=what.split(":", 1)[1]).first()
-        return f"emails about the game “{game.name}”" if game else "emails about this game"
-    return UNSUBSCRIBED[what]
+        if game is None:
+            return gettext("emails about this game")
+        if html:
+            sentence = conditional_escape(gettext("emails about the game “%(game)s”"))
+            return mark_safe(sentence % {"game": format_html('<span translate="no">{}</span>', game.name)})  # noqa: S308 - both parts escaped
+        return gettext("emails about the game “%(game)s”") % {"game": game.name}
+    return str(UNSUBSCRIBED[what])
 
 
 @transaction.atomic
