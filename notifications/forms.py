@@ -52,6 +52,8 @@ class PreferencesForm(forms.ModelForm):
             .defer("state").order_by("name")
         )
         self.fields["muted_games"].required = False
+        # the name alone: it is user content, shown marked translate="no"
+        self.fields["muted_games"].label_from_instance = lambda game: game.name
 
     def clean(self) -> dict:
         """Quiet hours need both ends, and different ones."""
