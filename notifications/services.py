@@ -145,33 +145,47 @@ def reminder_key(seat: Seat, number: int) -> str:
 
 
 def reminders_record(*, now: dt.datetime | None = None) -> list[int]:
-    """Record the reminders due now; returns the new rows' ids.
+    """Record the reminders due now; returns the ids of the rows recorded by this call.
 
     An awaited player gets reminder *n* once *n* reminder intervals
     (``games.clock.reminder_interval``: seconds) have passed since the wait started, one
     per interval, and one deadline warning (number 0) once their clock has at most
     ``GAMES_DEADLINE_WARNING_HOURS`` left: the key (game, seat, wait, n) makes recording
-    idempotent. Nothing is
-    recorded for a player on vacation, in their quiet hours (the next sweep after them
-    records it), or with turn emails off.
+    idempotent. Nothing is recorded for a player on vacation (their next sweep after it
+    ends records it), in their quiet hours (the sweep after them does), or with turn
+    emails off.
+
+    Proportional to the work due (issue 14): only seats whose ``Seat.next_reminder_at``
+    has come are read (an indexed range), each is given its next time
+    (``games.clock.next_reminder_at``), and rows recorded by an earlier run are not
+    returned again, so a re-run finds nothing and publishes nothing. A constant number
+    of queries whatever the number of seats.
     """
     now = now or timezone.now()
-    seats = list(
-        Seat.objects.filter(game__status=GameStatus.ACTIVE, awaiting_since__isnull=False, user__isnull=False)
-        .exclude(awaiting="").select_related("game").defer("game__state")
-    )
+    due = list(Seat.objects.filter(next_reminder_at__lte=now).select_related("game").defer("game__state"))
+    if not due:
+        return []
+    seats = [seat for seat in due if seat.game.status == GameStatus.ACTIVE and seat.awaiting
+             and seat.awaiting_since is not None and seat.user_id is not None]
+    awaited = {seat.pk for seat in seats}
     user_ids = {seat.user_id for seat in seats}
     prefs = {p.user_id: p for p in Preferences.objects.filter(user_id__in=user_ids)}
-    on_vacation = users_on_vacation(user_ids)
+    on_vacation = users_on_vacation(user_ids) if user_ids else set()
     rows = []
     warn_before = dt.timedelta(hours=settings.GAMES_DEADLINE_WARNING_HOURS)
-    for seat in seats:
-        number = int((now - seat.awaiting_since).total_seconds()) // clock.reminder_interval(
-            seat.game)
-        user_prefs = prefs.get(seat.user_id) or Preferences(user_id=seat.user_id)
-        if seat.user_id in on_vacation or user_prefs.turn_emails == TurnEmails.OFF \
-                or quiet_hours_end(user_prefs, now) is not None:
+    for seat in due:
+        if seat.pk not in awaited:
+            seat.next_reminder_at = None  # the wait or the game is over: not looked at again
             continue
+        seat.next_reminder_at = clock.next_reminder_at(seat, seat.game, now, visited=True)
+        user_prefs = prefs.get(seat.user_id) or Preferences(user_id=seat.user_id)
+        quiet_end = quiet_hours_end(user_prefs, now)
+        if quiet_end is not None:
+            seat.next_reminder_at = min(seat.next_reminder_at, quiet_end)
+        if seat.user_id in on_vacation or user_prefs.turn_emails == TurnEmails.OFF \
+                or quiet_end is not None:
+            continue
+        number = int((now - seat.awaiting_since).total_seconds()) // clock.reminder_interval(seat.game)
         # the deadline warning: once per wait, when the clock has little time left
         warn = seat.deadline is not None and now < seat.deadline <= now + warn_before
         for n in ([number] if number >= 1 else []) + ([0] if warn else []):
@@ -179,6 +193,12 @@ def reminders_record(*, now: dt.datetime | None = None) -> list[int]:
                 kind=NotificationKind.REMINDER, recipient_id=seat.user_id, game=seat.game,
                 version=seat.game.version, key=reminder_key(seat, n), send_after=now,
                 data={"number": n, "since": seat.awaiting_since.isoformat(), "deadline_warning": n == 0}))
+    Seat.objects.bulk_update(due, ["next_reminder_at"])
+    if not rows:
+        return []
+    recorded = set(Notification.objects.filter(
+        kind=NotificationKind.REMINDER, key__in=[row.key for row in rows]).values_list("recipient_id", "key"))
+    rows = [row for row in rows if (row.recipient_id, row.key) not in recorded]
     if not rows:
         return []
     Notification.objects.bulk_create(rows, ignore_conflicts=True)

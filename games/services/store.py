@@ -64,12 +64,15 @@ def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
             seat.awaiting_since = now
             if clock.has_clock(game) and not seat.is_bot and seat.user_id not in on_vacation:
                 clock.start(seat, now)
+            # the reminder sweep reads only the seats due (issue 14); bots get no reminders
+            seat.next_reminder_at = None if seat.user_id is None else clock.next_reminder_at(
+                seat, game, now, visited=False)
         elif not kind:
-            seat.awaiting_since = None
+            seat.awaiting_since = seat.next_reminder_at = None
             clock.stop(seat, now)
         seat.awaiting = kind
         seat.save(update_fields=["awaiting", "awaiting_since", "bank_seconds",
-                                 "clock_started_at", "deadline"])
+                                 "clock_started_at", "deadline", "next_reminder_at"])
     _queue_bot_move(game, [seat for seat in seats if seat.awaiting])
     return newly_awaited
 
