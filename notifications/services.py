@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
 from django.core.mail import BadHeaderError
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.html import conditional_escape, format_html
@@ -138,10 +138,29 @@ def record_game_cancelled(*, game: Game) -> Notification:
     return notification
 
 
+#: Seats given their next reminder time per UPDATE by the reminder sweep.
+REMINDER_UPDATE_BATCH = 100
+
+
 def reminder_key(seat: Seat, number: int) -> str:
     """The occasion key of reminder ``number`` (1, 2, ...) of a seat's current wait:
     ``"<game id>:<seat order>:<wait start, epoch seconds>:<number>"``."""
     return f"{seat.game_id}:{seat.order}:{int(seat.awaiting_since.timestamp())}:{number}"
+
+
+def _save_next_reminders(seats: list[Seat]) -> None:
+    """Store each seat's ``next_reminder_at``: on PostgreSQL in one UPDATE from two arrays
+    (Django's ``bulk_update`` builds a CASE per row, seconds for thousands of seats), else
+    ``bulk_update`` in batches."""
+    if connection.vendor != "postgresql":
+        Seat.objects.bulk_update(seats, ["next_reminder_at"], batch_size=REMINDER_UPDATE_BATCH)
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'UPDATE {Seat._meta.db_table} SET next_reminder_at = v.at '  # noqa: S608 - the table name is ours
+            'FROM unnest(%s::bigint[], %s::timestamptz[]) AS v(id, at) '
+            f'WHERE {Seat._meta.db_table}.id = v.id',
+            [[seat.pk for seat in seats], [seat.next_reminder_at for seat in seats]])
 
 
 def reminders_record(*, now: dt.datetime | None = None) -> list[int]:
@@ -193,18 +212,19 @@ def reminders_record(*, now: dt.datetime | None = None) -> list[int]:
                 kind=NotificationKind.REMINDER, recipient_id=seat.user_id, game=seat.game,
                 version=seat.game.version, key=reminder_key(seat, n), send_after=now,
                 data={"number": n, "since": seat.awaiting_since.isoformat(), "deadline_warning": n == 0}))
-    Seat.objects.bulk_update(due, ["next_reminder_at"])
+    _save_next_reminders(due)
     if not rows:
         return []
-    recorded = set(Notification.objects.filter(
-        kind=NotificationKind.REMINDER, key__in=[row.key for row in rows]).values_list("recipient_id", "key"))
+    # (recipient, kind, key) is the unique index: these two reads use it
+    mine = {"kind": NotificationKind.REMINDER, "recipient_id__in": {row.recipient_id for row in rows}}
+    recorded = set(Notification.objects.filter(**mine, key__in=[row.key for row in rows])
+                   .values_list("recipient_id", "key"))
     rows = [row for row in rows if (row.recipient_id, row.key) not in recorded]
     if not rows:
         return []
     Notification.objects.bulk_create(rows, ignore_conflicts=True)
     return list(Notification.objects.filter(
-        kind=NotificationKind.REMINDER, status=NotificationStatus.QUEUED,
-        key__in=[row.key for row in rows]).values_list("pk", flat=True))
+        **mine, status=NotificationStatus.QUEUED, key__in=[row.key for row in rows]).values_list("pk", flat=True))
 
 
 def record_invitation(*, game: Game, inviter, invitee, rematch: bool = False) -> tuple[Notification, bool]:
