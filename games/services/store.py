@@ -93,13 +93,24 @@ def _store(game: Game, state: Any, *, seat: int | None, action: dict, events: li
     Caller holds the game row lock. ``source`` (a ``MoveSource``) says who made the move;
     a resolution (``seat`` None) is always the system's.
     """
-    move = Move.objects.create(
-        game=game, seq=game.version + 1, seat=seat, action=action, events=list(events),
-        source=MoveSource.SYSTEM if seat is None else source,
-    )
+    return _store_moves(game, state, [(seat, action, events)], source=source)[-1]
+
+
+def _store_moves(game: Game, state: Any, moves: list[tuple[int | None, dict, list]],
+                 source: str = MoveSource.PLAYER) -> list[Move]:
+    """``_store`` for several moves applied one after another in memory: ``moves`` are
+    (seat, action, events) in order, ``state`` the state after the last. One INSERT of
+    the moves, one snapshot and version bump (by ``len(moves)``), one sync of the awaited
+    seats, one set of notifications at the final version (issue 14: a timeout's moves in
+    one write). Caller holds the game row lock; ``moves`` is not empty.
+    """
+    rows = Move.objects.bulk_create([
+        Move(game=game, seq=game.version + number, seat=seat, action=action, events=list(events),
+             source=MoveSource.SYSTEM if seat is None else source)
+        for number, (seat, action, events) in enumerate(moves, start=1)])
     rules_engine = engine_for(game)
     game.state = rules_engine.to_json(state)
-    game.version += 1
+    game.version += len(rows)
     if rules_engine.is_over(state):
         game.status = GameStatus.FINISHED
         game.finished_at = timezone.now()
@@ -111,4 +122,4 @@ def _store(game: Game, state: Any, *, seat: int | None, action: dict, events: li
     outbox.game_changed(game, newly_awaited=newly_awaited, finished=game.status == GameStatus.FINISHED)
     if game.status == GameStatus.ACTIVE and rules_engine.needs_resolution(state):
         enqueue_on_commit(resolve_game_task, str(game.id), game.version)
-    return move
+    return rows
