@@ -4,10 +4,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 import engine
-from games import rules, services
+from games import rules
 from games.models import Game, Move, Seat
 from games.services import game_timeout
 from games.services.store import _store_moves
+from tests.support.game_driver import kind_awaited, play_until, state_of
 
 
 def _writes(queries, table: str, verb: str) -> int:
@@ -34,34 +35,17 @@ def test_several_moves_are_stored_with_one_insert_and_one_snapshot(
     assert not Seat.objects.filter(game=game).exclude(awaiting="").exists()  # one sync, at the end
 
 
-def _to_round_two_draws(game):
-    """Real engine, followers drawn in turn: round 1 played through to round 2's draws."""
-    by_order = {s.order: s.user for s in game.seats.select_related("user")}
-    farmhouse = [{"follower": "start_boatman", "space": "farmhouse"},
-                 {"follower": "start_craftsman", "space": "farmhouse"}]
-
-    def act(order, action):
-        game.refresh_from_db()
-        services.game_submit_action(game_id=game.pk, user=by_order[order], expected_version=game.version,
-                                    action=action)
-
-    for order in (0, 1):
-        act(order, {"type": "submit_plan", "placements": farmhouse})
+def _to_a_draw(game) -> int:
+    """Real engine, followers drawn in turn: play on until a seat must draw; its order."""
+    play_until(game, kind_awaited("draw"))
     game.refresh_from_db()
-    services.game_resolve(game_id=game.pk, expected_version=game.version)
-    for _ in range(2):
-        game.refresh_from_db()
-        (turn,) = engine.awaiting(engine.from_json(game.state))
-        act(turn, {"type": "activate", "space": "farmhouse"})
-    game.refresh_from_db()
-    awaited = engine.awaiting(engine.from_json(game.state))
-    return next(order for order, kind in awaited.items() if kind == "draw")
+    return next(order for order, kind in engine.awaiting(state_of(game)).items() if kind == "draw")
 
 
 def test_a_timeout_of_a_draw_and_its_plan_writes_the_moves_and_the_game_once(
         clocked_game, frozen_now, alice, bob):
     game = clocked_game(alice, bob, simultaneous_followers=False)
-    drawer = _to_round_two_draws(game)
+    drawer = _to_a_draw(game)
     frozen_now.advance(days=3)
     with CaptureQueriesContext(connection) as queries:
         moves = game_timeout(game_id=game.pk, seat_order=drawer, expected_version=game.version)
