@@ -88,7 +88,11 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["status", "is_public", "-created_at"])]
+        indexes = [
+            models.Index(fields=["status", "is_public", "-created_at"]),  # the lobby's open games
+            # the lobby's recently finished public games
+            models.Index(fields=["status", "is_public", "-finished_at"], name="game_public_finished"),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(max_seats__gte=2) & models.Q(max_seats__lte=4),
@@ -179,10 +183,27 @@ class Seat(models.Model):
     accepted = models.BooleanField(
         default=True, help_text="False for a rematch seat whose player has not accepted yet"
     )
+    # The seat's line of the finished game's outcome, copied when the outcome is stored
+    # (games.services.store.store_seat_results): the profile's record aggregates these columns.
+    placement = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="place in the outcome's ranking (ties share one); null before the end"
+    )
+    won = models.BooleanField(default=False, help_text="among the outcome's winners")
+    final_score = models.JSONField(
+        null=True, blank=True, help_text="this seat's line of the outcome's scores (total and parts); null before the end"
+    )
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["order"]
+        indexes = [
+            # "Waiting for you" (home, the navigation's count, "Next game"): a user's awaited seats
+            # in their order of urgency
+            models.Index(fields=["user", "deadline", "awaiting_since"], condition=~models.Q(awaiting=""),
+                         name="seat_awaited_by_user"),
+            # rematches a user has to answer
+            models.Index(fields=["user"], condition=models.Q(accepted=False), name="seat_unanswered_by_user"),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["game", "user"], name="seat_unique_user_per_game"),
             models.UniqueConstraint(fields=["game", "order"], name="seat_unique_order_per_game"),
@@ -310,6 +331,8 @@ class Invitation(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        # a user's pending invitations, oldest first (home, the navigation's count)
+        indexes = [models.Index(fields=["invitee", "status", "created_at"], name="invitation_by_invitee")]
         constraints = [
             models.UniqueConstraint(fields=["game", "invitee"], name="invitation_unique_invitee_per_game"),
         ]
@@ -411,6 +434,8 @@ class RatingChange(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        # the profile's rating history, newest first
+        indexes = [models.Index(fields=["user", "-created_at", "-id"], name="rating_change_by_user")]
         constraints = [
             models.UniqueConstraint(fields=["game", "user"], name="rating_change_unique_user_per_game"),
         ]

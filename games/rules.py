@@ -133,6 +133,23 @@ class RulesEngine(Protocol):
         """The public event a take-back by ``seat`` records."""
 
 
+#: Fields an event gained when events got message ids (``engine.messages``); a move stored
+#: before has the same events without them.
+MESSAGE_FIELDS = ("msg", "params")
+
+
+def as_recorded(replayed: list, recorded: Any) -> list:
+    """``replayed`` events in the shape of the ``recorded`` ones they are checked against:
+    an event recorded without a message id is compared without ``msg`` and ``params`` (its
+    ``text`` and every other field still must match). ``recorded`` of another length, or
+    not a list, leaves ``replayed`` as it is (they differ anyway)."""
+    if not isinstance(recorded, list) or len(recorded) != len(replayed):
+        return list(replayed)
+    return [{k: v for k, v in event.items() if k not in MESSAGE_FIELDS}
+            if isinstance(event, dict) and isinstance(old, dict) and "msg" not in old else event
+            for event, old in zip(replayed, recorded, strict=True)]
+
+
 def replay_entry(rules_engine: RulesEngine, state: Any, seat: int | None, action: Any) -> tuple[Any, list]:
     """``(state, events)`` after one stored log entry, as it was played: a resolve step
     (``seat`` None), a take-back (``is_undo(action)``: the engine's ``undo`` and its
@@ -186,16 +203,19 @@ def major(version: str) -> str:
     return str(version).split(".")[0]
 
 
-def engine_for(game) -> RulesEngine:
+def engine_for(game, *, has_state: bool | None = None) -> RulesEngine:
     """The engine that plays ``game`` (by ``game.rules``).
 
     Once the game has a state, the engine must declare itself compatible with
     ``game.engine_version`` (written at the start; its ``loads_version``): a state made by an engine
     version it does not list is refused with ``EngineVersionMismatch`` instead of being
-    misread. Raises ``UnknownRules`` too.
+    misread. Raises ``UnknownRules`` too. ``has_state``: whether the game has a stored state,
+    given by a caller that read only that flag (the lean poll); None: look at ``game.state``.
     """
     rules_engine = engine_named(game.rules)
-    if game.state is not None and game.engine_version and not rules_engine.loads_version(game.engine_version):
+    if has_state is None:
+        has_state = game.state is not None
+    if has_state and game.engine_version and not rules_engine.loads_version(game.engine_version):
         raise EngineVersionMismatch(
             f"This game was played with {game.rules} rules version {game.engine_version}, which this "
             f"site (version {rules_engine.ENGINE_VERSION}) cannot load."
@@ -214,12 +234,14 @@ def report_damaged(damage: GameDamaged) -> bool:
     return True
 
 
-def _engine(game) -> RulesEngine:
-    if game.state is None:
+def _engine(game, has_state: bool | None = None) -> RulesEngine:
+    if has_state is None:
+        has_state = game.state is not None
+    if not has_state:
         raise GameDamaged(game.pk, f"the game is {game.status} but has no snapshot",
                           game_name=game.name)
     try:
-        return engine_for(game)
+        return engine_for(game, has_state=True)
     except ServiceError as exc:  # UnknownRules, EngineVersionMismatch
         raise GameDamaged(game.pk, f"cannot be loaded: {exc}", game_name=game.name) from exc
 
@@ -252,13 +274,15 @@ def load_game(game) -> tuple[RulesEngine, Any]:
         raise
 
 
-def check_loadable(game) -> RulesEngine:
+def check_loadable(game, *, has_state: bool | None = None) -> RulesEngine:
     """The cheap part of ``load_game`` (no ``from_json``): ``game`` has a stored state and
     its rules are this site's and its engine version loadable; returns its engine. Raises (and
     reports) ``GameDamaged`` like ``load_game``. For the poll, which does not read the
-    state while nothing changed: an engine upgrade that retires a game is still seen."""
+    state while nothing changed: an engine upgrade that retires a game is still seen.
+    ``has_state``: whether a state is stored, for a row read without its snapshot
+    (``selectors.game_for_poll``); None: look at ``game.state``."""
     try:
-        return _engine(game)
+        return _engine(game, has_state)
     except GameDamaged as damage:
         report_damaged(damage)
         raise
@@ -287,6 +311,12 @@ def player_message(exc: Exception) -> str:
     """The sentence a player reads for a refused request ``exc``: a ``RulesError``'s or a
     ``games.errors.ServiceError``'s ``message`` (one sentence naming the blocking
     condition), never the developer text ``str(exc)`` of an engine error; ``REFUSED`` when
-    there is none."""
+    there is none. An engine refusal (``code`` and ``params``) reads in the active language
+    (``games.messages.render_refusal``)."""
+    from games.messages import render_refusal  # games.messages reads the registry above
+
+    translated = render_refusal(exc) if isinstance(exc, orleans.RulesError) else None
+    if translated:
+        return translated
     message = getattr(exc, "message", None)
     return message if isinstance(message, str) and message else REFUSED

@@ -10,7 +10,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.db.models import (
+    Avg, BooleanField, Count, Exists, ExpressionWrapper, F, FloatField, IntegerField, Max, OuterRef, Prefetch, Q,
+    QuerySet, Subquery, Value,
+)
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
 
 from games import clock
@@ -18,6 +23,7 @@ from games.models import (
     ChatChannel, ChatMessage, ChatReader, Game, GameStatus, Invitation, InvitationStatus, Move, MoveSource, PlayerClock,
     Rating, RatingChange, Seat,
 )
+from games.messages import action_label, render_event
 from games.rules import engine_for, load_game
 
 _SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
@@ -110,9 +116,11 @@ def open_tables_for(user, limit: int = 20) -> list[Game]:
 
 def waiting_count(user) -> int:
     """How many things wait for ``user``: decisions in active games, pending invitations and
-    rematches to answer (the navigation's count)."""
-    return (seats_waiting_for(user).count() + invitations_for(user).count()
-            + rematches_awaiting(user).count())
+    rematches to answer (the navigation's count, on every page): one query, the three
+    lists' ids counted as one ``UNION ALL``."""
+    ids = [rows.order_by().values("pk") for rows in
+           (seats_waiting_for(user), invitations_for(user), rematches_awaiting(user))]
+    return ids[0].union(*ids[1:], all=True).count()
 
 
 def _user_games(user, *statuses: GameStatus) -> QuerySet[Game]:
@@ -152,6 +160,17 @@ def _placements(outcome: dict) -> dict[int, int]:
     return {entry["seat"]: entry["place"] for entry in outcome.get("ranking") or []}
 
 
+def seat_results(outcome: dict | None) -> dict[int, tuple[int | None, bool, dict | None]]:
+    """Seat index -> ``(placement, won, score line)`` read from a stored ``engine.outcome``
+    (``ranking``, ``winners``, ``scores``); seats the outcome does not name are left out."""
+    outcome = outcome or {}
+    placements = _placements(outcome)
+    winners = set(outcome.get("winners") or [])
+    scores = {index: line for index, line in enumerate(outcome.get("scores") or []) if isinstance(line, dict)}
+    return {seat: (placements.get(seat), seat in winners, scores.get(seat))
+            for seat in set(placements) | winners | set(scores)}
+
+
 def finished_game_result(game: Game, user=None) -> FinishedGame:
     """Scores and placements of a finished game, read from the stored ``outcome``."""
     outcome = game.outcome or {}
@@ -176,10 +195,11 @@ def bot_move_counts(game: Game) -> dict[int, int]:
                 .annotate(n=Count("pk")).values_list("seat", "n"))
 
 
-def games_finished_for(user) -> list[FinishedGame]:
-    """The user's finished games with results, most recently finished first."""
-    games = _user_games(user, GameStatus.FINISHED).order_by("-finished_at")
-    return [finished_game_result(game, user) for game in games]
+def games_finished_for(user) -> QuerySet[Game]:
+    """The user's finished games, most recently finished first, seats loaded (state deferred):
+    page it, then ``finished_game_result`` each game of the page."""
+    return (_user_games(user, GameStatus.FINISHED).only("id", "name", "status", "finished_at", "outcome")
+            .order_by(F("finished_at").desc(nulls_last=True), "pk"))
 
 
 #: The parts of a final score the profile averages (``engine.outcome`` score keys).
@@ -188,42 +208,19 @@ SCORE_PARTS = ("coins", "goods_total", "stations", "citizens", "level")
 
 @dataclass
 class ScoreStats:
-    """Games played and won, win rate (0..1), mean and best total, mean of each score part."""
+    """Games played and won, mean and best total, mean of each score part (``SCORE_PARTS``;
+    None where no game has a score)."""
 
     played: int = 0
     won: int = 0
-    totals: list = field(default_factory=list)
-    parts: dict = field(default_factory=lambda: {part: [] for part in SCORE_PARTS})
-
-    def add(self, line: PlayerResult, won: bool) -> None:
-        """Count one finished game's line of the player."""
-        self.played += 1
-        self.won += won
-        if line.breakdown:
-            self.totals.append(line.breakdown.get("total", 0))
-            for part in SCORE_PARTS:
-                if isinstance(line.breakdown.get(part), (int, float)):
-                    self.parts[part].append(line.breakdown[part])
+    mean: float | None = None
+    best: float | int | None = None
+    mean_parts: dict = field(default_factory=lambda: dict.fromkeys(SCORE_PARTS))
 
     @property
     def win_rate(self) -> float:
         """Share of games won, 0..1 (0 without games)."""
         return self.won / self.played if self.played else 0.0
-
-    @property
-    def mean(self) -> float | None:
-        """Mean total score, None without scores."""
-        return sum(self.totals) / len(self.totals) if self.totals else None
-
-    @property
-    def best(self) -> int | None:
-        """Best total score, None without scores."""
-        return max(self.totals) if self.totals else None
-
-    @property
-    def mean_parts(self) -> dict[str, float | None]:
-        """``{part: mean}`` of ``SCORE_PARTS`` (None where there is no score)."""
-        return {part: (sum(v) / len(v) if v else None) for part, v in self.parts.items()}
 
 
 @dataclass
@@ -241,40 +238,66 @@ class HeadToHead:
 @dataclass
 class PlayerRecord:
     """A player's finished games: ``overall`` and ``by_players`` (player count ->
-    ``ScoreStats``), ``head_to_head`` (most games together first) and ``games`` (every
-    ``FinishedGame``, most recently finished first)."""
+    ``ScoreStats``) and ``head_to_head`` (most games together first). The games themselves
+    are ``games_finished_for``, paged."""
 
     overall: ScoreStats
     by_players: dict[int, ScoreStats]
     head_to_head: list[HeadToHead]
-    games: list[FinishedGame]
+
+
+def _score(part: str) -> Cast:
+    """SQL: ``part`` of the seat's ``final_score`` (its line of the outcome) as a float."""
+    return Cast(KT(f"final_score__{part}"), FloatField())
+
+
+def _stats(row: dict) -> ScoreStats:
+    best = row["best"]
+    return ScoreStats(played=row["played"], won=row["wins"] or 0, mean=row["mean_total"],
+                      best=int(best) if best is not None and float(best).is_integer() else best,
+                      mean_parts={part: row[f"mean_{part}"] for part in SCORE_PARTS})
+
+
+def _all_groups(rows: list[dict]) -> dict:
+    """The aggregate row of every game from the rows of ``player_record``'s groups: sums, the
+    best, and each mean weighted by how many games of its group had that score."""
+    total = {"played": sum(r["played"] for r in rows), "wins": sum(r["wins"] or 0 for r in rows),
+             "best": max((r["best"] for r in rows if r["best"] is not None), default=None)}
+    for part in ("total", *SCORE_PARTS):
+        scored = sum(r[f"scored_{part}"] for r in rows)
+        total[f"mean_{part}"] = (sum(r[f"mean_{part}"] * r[f"scored_{part}"] for r in rows if r[f"scored_{part}"])
+                                 / scored if scored else None)
+    return total
 
 
 def player_record(user) -> PlayerRecord:
-    """The history and statistics of ``user``'s finished games (ended normally or by vote),
-    from each game's stored outcome: won means among ``outcome["winners"]``."""
-    games = games_finished_for(user)
-    overall, by_players, rivals = ScoreStats(), {}, {}
-    for record in games:
-        mine = record.viewer
-        if mine is None:
-            continue
-        won = mine.seat.order in ((record.game.outcome or {}).get("winners") or [])
-        overall.add(mine, won)
-        by_players.setdefault(len(record.results), ScoreStats()).add(mine, won)
-        for other in record.results:
-            if other is mine or mine.placement is None or other.placement is None:
-                continue
-            h2h = rivals.setdefault(other.seat.display_name, HeadToHead(other.seat.display_name))
-            h2h.games += 1
-            if mine.placement < other.placement:
-                h2h.ahead += 1
-            elif mine.placement > other.placement:
-                h2h.behind += 1
-            else:
-                h2h.level += 1
-    return PlayerRecord(overall=overall, by_players=dict(sorted(by_players.items())),
-                        head_to_head=sorted(rivals.values(), key=lambda h: (-h.games, h.opponent)), games=games)
+    """The statistics of ``user``'s finished games (ended normally or by vote), from the
+    seats' copy of each game's outcome (``Seat.placement``, ``won``, ``final_score``;
+    ``services.store.store_seat_results``): won means among ``outcome["winners"]``.
+
+    Two aggregate queries whatever the number of games: by player count (the overall line is
+    summed from its groups), and head-to-head (the user's seat joined to the other seats of
+    the same game)."""
+    mine = Seat.objects.filter(user=user, game__status=GameStatus.FINISHED)
+    players = Seat.objects.filter(game=OuterRef("game")).order_by().values("game").annotate(n=Count("pk"))
+    sums = {"played": Count("pk"), "wins": Count("pk", filter=Q(won=True)), "best": Max(_score("total"))}
+    for part in ("total", *SCORE_PARTS):
+        sums |= {f"mean_{part}": Avg(_score(part)), f"scored_{part}": Count(_score(part))}
+    groups = list(mine.annotate(players=Subquery(players.values("n")))
+                  .order_by().values("players").annotate(**sums).order_by("players"))
+    by_players = {row["players"]: _stats(row) for row in groups}
+    overall = _stats(_all_groups(groups))
+    pairs = (mine.filter(Q(game__seats__order__lt=F("order")) | Q(game__seats__order__gt=F("order")),
+                         placement__isnull=False, game__seats__placement__isnull=False)
+             .values(opponent=Coalesce("game__seats__user__username", "game__seats__bot_name")))
+    head_to_head = [
+        HeadToHead(**row) for row in pairs.annotate(
+            games=Count("pk"), ahead=Count("pk", filter=Q(placement__lt=F("game__seats__placement"))),
+            behind=Count("pk", filter=Q(placement__gt=F("game__seats__placement"))),
+            level=Count("pk", filter=Q(placement=F("game__seats__placement"))),
+        ).order_by("-games", "opponent")
+    ]
+    return PlayerRecord(overall=overall, by_players=by_players, head_to_head=head_to_head)
 
 
 def game_state(game: Game) -> Any:
@@ -289,15 +312,19 @@ def game_view_for_seat(game: Game, state: Any, seat: Seat | None) -> dict:
 
 
 def legal_actions_for_seat(game: Game, state: Any, seat: Seat | None) -> list[dict]:
-    """The viewer's legal actions in ``state`` (of ``game``), with a label each; empty for
-    spectators."""
+    """The viewer's legal actions in ``state`` (of ``game``), each with its ``label`` in the
+    active language and its ``message`` (the engine's structured label, None for an
+    engine without one); empty for spectators."""
     rules_engine = engine_for(game)
     if seat is None or rules_engine.is_over(state):
         return []
-    return [
-        {"action": action, "label": rules_engine.describe_action(action, state, seat.order)}
-        for action in rules_engine.legal_actions(state, seat.order)
-    ]
+    structured = getattr(rules_engine, "action_message", None)
+    out = []
+    for action in rules_engine.legal_actions(state, seat.order):
+        message = structured(action, state, seat.order) if structured is not None else None
+        out.append({"action": action, "label": action_label(rules_engine, action, state, seat.order, message),
+                    "message": message})
+    return out
 
 
 def queue_options_for_seat(game: Game, state: Any, seat: Seat | None) -> list[dict] | None:
@@ -317,12 +344,10 @@ def game_moves(game: Game) -> QuerySet[Move]:
 
 
 def event_text(event: dict, names: dict[int, str]) -> str:
-    """An engine event's text with ``{player}`` replaced by the seat's player name."""
-    text = str(event.get("text", ""))
-    seat = event.get("seat")
-    if "{player}" in text:
-        text = text.replace("{player}", names.get(seat, f"Seat {seat}"))
-    return text
+    """An engine event's line in the active language with ``{player}`` replaced by the
+    seat's player name (``games.messages.render_event``: its message id and params; an old
+    event without an id shows its stored text)."""
+    return render_event(event, names)
 
 
 #: Move sources the log marks on the move's line, with the words it shows.
@@ -498,9 +523,13 @@ def chat_write_channel(game: Game, seat: Seat | None, user) -> str | None:
 def chat_read_channels(game: Game, seat: Seat | None) -> list[str]:
     """The channels a viewer of ``game`` reads: players read theirs only (spectators' table
     talk is kept from them) until the game is over; spectators of a public game read both."""
-    if seat is not None and game.status != GameStatus.FINISHED:
+    return _read_channels(game, seated=seat is not None)
+
+
+def _read_channels(game: Game, *, seated: bool) -> list[str]:
+    if seated and game.status != GameStatus.FINISHED:
         return [ChatChannel.PLAYERS]
-    if seat is None and not game.is_public:
+    if not seated and not game.is_public:
         return []
     return [ChatChannel.PLAYERS, ChatChannel.SPECTATORS]
 
@@ -520,6 +549,42 @@ def chat_last_id(game: Game, channels: list[str]) -> int:
             .order_by("-id").values_list("id", flat=True).first() or 0)
 
 
+#: The columns the lean poll reads of a game: never its state (``game_for_poll``).
+POLL_FIELDS = ("id", "name", "rules", "engine_version", "version", "status", "is_public", "has_bots",
+               "absent_bot_level")
+
+
+def _chat_last(channel: str) -> Subquery:
+    return Subquery(ChatMessage.objects.filter(game=OuterRef("pk"), channel=channel, hidden=False)
+                    .order_by("-id").values("id")[:1])
+
+
+def game_for_poll(game_id: Any, user) -> Game | None:
+    """The game ``game_id`` as the unchanged poll needs it, in one query by primary key (no
+    join, state deferred: reading ``state`` would cost a query), or None if there is none.
+
+    Only ``POLL_FIELDS`` are loaded, with ``has_state`` (a snapshot is stored), ``seat_id``
+    (the pk of ``user``'s seat, None: no seat or a visitor) and ``chat_players`` /
+    ``chat_spectators`` (id of the newest message not hidden in each channel, None: none),
+    each a subquery on an index (the seat's unique (game, user), the chat's (game, channel,
+    id)). Visibility is the caller's (``chat_poll_id`` and ``games.access`` rules)."""
+    seat = (Subquery(Seat.objects.filter(game=OuterRef("pk"), user=user).values("pk")[:1])
+            if getattr(user, "is_authenticated", False) else Value(None, output_field=IntegerField()))
+    return (Game.objects.filter(pk=game_id).only(*POLL_FIELDS)
+            .annotate(has_state=ExpressionWrapper(Q(state__isnull=False), output_field=BooleanField()),
+                      seat_id=seat, chat_players=_chat_last(ChatChannel.PLAYERS),
+                      chat_spectators=_chat_last(ChatChannel.SPECTATORS))
+            .first())
+
+
+def chat_poll_id(game: Game) -> int:
+    """``chat_last_id`` of a ``game_for_poll`` row for its viewer, from its annotations: the
+    players' channel for a player until the game is over, both channels otherwise."""
+    channels = _read_channels(game, seated=game.seat_id is not None)
+    last = {ChatChannel.PLAYERS: game.chat_players, ChatChannel.SPECTATORS: game.chat_spectators}
+    return max((last[channel] or 0 for channel in channels), default=0)
+
+
 def chat_reader(user, game: Game) -> ChatReader:
     """The user's read position and mute at ``game`` (an unsaved default if none is stored,
     or for a visitor)."""
@@ -530,25 +595,22 @@ def chat_reader(user, game: Game) -> ChatReader:
 
 def chat_unread_counts(user, game_ids, *, since: dt.datetime | None = None) -> dict[Any, int]:
     """``{game id: messages unread by user}`` in the players' channel of the games of
-    ``game_ids`` where ``user`` sits: other players' messages after the user's read position,
-    not hidden; a muted chat counts nothing. ``since`` also leaves out older messages (the
-    digest counts only the last day's). Games with none are left out."""
-    readers = {r.game_id: r for r in ChatReader.objects.filter(user=user, game_id__in=list(game_ids))}
-    seated = set(Seat.objects.filter(user=user, game_id__in=list(game_ids)).values_list("game_id", flat=True))
-    counts: dict[Any, int] = {}
-    for game_id in seated:
-        reader = readers.get(game_id)
-        if reader is not None and reader.muted:
-            continue
-        messages = ChatMessage.objects.filter(
-            game_id=game_id, channel=ChatChannel.PLAYERS, hidden=False,
-            id__gt=reader.last_read_id if reader else 0).exclude(author=user)
-        if since is not None:
-            messages = messages.filter(created_at__gte=since)
-        count = messages.count()
-        if count:
-            counts[game_id] = count
-    return counts
+    ``game_ids`` where ``user`` (a user or its id) sits: other players' messages after the
+    user's read position, not hidden; a muted chat counts nothing. ``since`` also leaves out
+    older messages (the digest counts only the last day's). Games with none are left out.
+    One grouped query, whatever the number of games."""
+    game_ids = list(game_ids)
+    readers = ChatReader.objects.filter(user=user, game=OuterRef("game"))
+    messages = (
+        ChatMessage.objects.filter(
+            game_id__in=Seat.objects.filter(user=user, game_id__in=game_ids).values("game_id"),
+            channel=ChatChannel.PLAYERS, hidden=False,
+            id__gt=Coalesce(Subquery(readers.values("last_read_id")[:1]), 0))
+        .exclude(author=user).exclude(Exists(readers.filter(muted=True)))
+    )
+    if since is not None:
+        messages = messages.filter(created_at__gte=since)
+    return dict(messages.order_by().values("game_id").annotate(n=Count("pk")).values_list("game_id", "n"))
 
 
 def chat_recent_count(user, game: Game, seconds: int, now: dt.datetime | None = None) -> int:

@@ -159,11 +159,18 @@ def continue_bot_turn(game) -> bool:
     """On a page load or poll of ``game`` (a ``Game`` row): with eager tasks, play the bot
     turns a bounded chain left over (``bot_move_task``, run here). With a worker nothing is
     done here (its chain goes on; the sweep recovers a lost task). True if a move was made."""
-    from games.selectors import bot_turn_waiting
-
-    if not bot_move_task.app.conf.task_always_eager or not bot_turn_waiting(game):
+    if not bot_turn_pending(game):
         return False
     return bot_move_task(str(game.pk), game.version)
+
+
+def bot_turn_pending(game) -> bool:
+    """True if ``continue_bot_turn(game)`` would play: tasks run eagerly and ``game`` awaits a
+    seat a bot plays (``selectors.bot_turn_waiting``: no query for a game without bots). Reads
+    ``pk``, ``status``, ``has_bots`` and ``absent_bot_level`` only (the lean poll's row)."""
+    from games.selectors import bot_turn_waiting
+
+    return bool(bot_move_task.app.conf.task_always_eager) and bot_turn_waiting(game)
 
 
 @shared_task(ignore_result=True)

@@ -13,7 +13,7 @@ def seats_awaited_now_are_due(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0013_ratings'),
+        ('games', '0014_seat_results_and_list_indexes'),
     ]
 
     operations = [

@@ -25,6 +25,7 @@ harvest) stay in the decision panel.
 from __future__ import annotations
 
 from games.presenters import board
+from games.vocabulary import follower_name
 
 #: Decision kinds whose targets are on the board.
 BOARD_KINDS = ("action", "technology", "bathhouse")
@@ -92,7 +93,7 @@ def _groups(rules, me: dict, choices: list[dict]) -> list[dict]:
     for c in choices:
         key = c["recruit"] or ""
         if key not in groups:
-            title = f"Recruit a {rules.follower_name(key)}" if key else ""
+            title = f"Recruit a {follower_name(key)}" if key else ""
             groups[key] = {"key": key, "title": title, "gives": _gives(rules, me, key) if key else "",
                            "choices": []}
         groups[key]["choices"].append(c)

@@ -8,6 +8,7 @@ component data (``rules.content``) and its descriptions; nothing imports the eng
 """
 from __future__ import annotations
 
+from games import vocabulary as V
 from games.presenters.map_geometry import LABEL_PLACEMENT, MAP_HEIGHT, MAP_WIDTH, geometry
 
 SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d4ac0d")
@@ -50,12 +51,14 @@ def map_context(rules, view: dict) -> dict:
                           "x": round(g["cx"] * 0.5 + (g["x1"] + g["x2"]) * 0.25 + offset, 1),
                           "y": round(g["cy"] * 0.5 + (g["y1"] + g["y2"]) * 0.25, 1)})
         routes.append({"id": rid, "kind": route.kind, "path": g["path"], "goods": spots,
-                       "title": f"{C.TOWNS[route.a]} – {C.TOWNS[route.b]} ({'waterway' if route.kind == 'water' else 'road'})"})
+                       "title": f"{V.town_name(route.a, C.TOWNS[route.a])} – {V.town_name(route.b, C.TOWNS[route.b])} "
+                                f"({V.word(V.ROUTE_KINDS, route.kind)})"})
     merchants: dict[str, list] = {}
     for p in view["players"]:
         merchants.setdefault(p["merchant"], []).append(p["seat"])
     towns = []
     for town, name in C.TOWNS.items():
+        name = V.town_name(town, name)
         x, y = town_xy[town]
         stations = [{"seat": s, "colour": seat_colour(s), "x": round(x - 5.5 * len(view["stations"].get(town, [])) + 11 * i, 1),
                      "y": round(y + 9, 1)}
@@ -69,9 +72,10 @@ def map_context(rules, view: dict) -> dict:
                       "is_orleans": town in C.MULTI_STATION_TOWNS})
     positions = []  # every player's position in words (the map's text alternative)
     for p in view["players"]:
-        stations = [name for town, name in C.TOWNS.items() for s in view["stations"].get(town, []) if s == p["seat"]]
+        stations = [V.town_name(town, name) for town, name in C.TOWNS.items()
+                    for s in view["stations"].get(town, []) if s == p["seat"]]
         positions.append({"seat": p["seat"], "colour": seat_colour(p["seat"]), "colour_name": seat_colour_name(p["seat"]),
-                          "merchant": C.TOWNS.get(p["merchant"], p["merchant"]), "stations": stations})
+                          "merchant": V.town_name(p["merchant"], C.TOWNS.get(p["merchant"])), "stations": stations})
     goods = [{"title": r["title"], "goods": [g["good"] for g in r["goods"]]} for r in routes if r["goods"]]
     legend = [{"good": g, "colour": c, "initials": GOOD_INITIALS[g]} for g, c in GOOD_COLOURS.items()]
     return {"width": MAP_WIDTH, "height": MAP_HEIGHT, "routes": routes, "towns": towns, "positions": positions,
@@ -120,7 +124,7 @@ def tracks_context(rules, view: dict) -> list[dict]:
                       "position": p["tracks"][track],
                       "reward": steps[p["tracks"][track] - 1] if p["tracks"][track] else "start"}
                      for p in view["players"]]
-        out.append({"track": track, "name": names[track], "colour": FOLLOWER_COLOURS[track],
+        out.append({"track": track, "name": V.follower_type_name(track, names[track]), "colour": FOLLOWER_COLOURS[track],
                     "cells": cells, "supply": view["supply"]["followers"].get(track, 0), "positions": positions,
                     "steps": len(steps)})
     return out
@@ -147,7 +151,7 @@ def deeds_context(rules, view: dict) -> list[dict]:
                 spaces.append({"kind": kind, "colour": FOLLOWER_COLOURS[kind], "seat": seat,
                                "seat_colour": seat_colour(seat) if seat is not None else None,
                                "space": deed_space(deed_id, kind, i)})
-        out.append({"id": deed_id, "name": deed.name, "spaces": spaces,
+        out.append({"id": deed_id, "name": V.deed_name(deed_id, deed.name), "spaces": spaces,
                     "reward": f"{deed.coins} coin{'s' if deed.coins != 1 else ''}"
                     + (" or 1 development step" if deed.development_choice else ""),
                     "citizen_left": f"deed_{deed_id}" in view["citizens_left"]})
@@ -183,7 +187,7 @@ def place_cards(rules, player: dict) -> list[dict]:
         on = circles.get(place_id) or [None] * len(place.circles)
         cards.append({
             "id": place_id,
-            "name": place.name,
+            "name": V.place_name(place_id, place.name),
             "effect": rules.describe_place(place_id),
             "slots": [_slot(kind, what) for kind, what in zip(place.circles, on, strict=True)],
             "ready": place_id in ready,
@@ -202,9 +206,9 @@ def event_context(rules, view: dict) -> dict:
     event = view.get("event")
     return {
         "round": view["round"], "rounds": view["rounds"], "letter": letter,
-        "event": event, "name": rules.event_name(event) if event else "",
+        "event": event, "name": V.event_name(event) if event else "",
         "effect": rules.describe_event(event, letter, strength) if event else "",
-        "left": [{"event": e, "name": rules.event_name(e), "count": view["hourglass_left"].get(e, 0)}
+        "left": [{"event": e, "name": V.event_name(e), "count": view["hourglass_left"].get(e, 0)}
                  for e in C.EVENTS],
         "strength": strength,
     }
@@ -216,7 +220,7 @@ def place_tiles_context(rules, view: dict) -> list[dict]:
     C = rules.content
     stacks = []
     for stack, ids in view["place_tiles"]["display"].items():
-        tiles = [{"id": pid, "name": C.PLACES[pid].name, "effect": rules.describe_place(pid),
+        tiles = [{"id": pid, "name": V.place_name(pid, C.PLACES[pid].name), "effect": rules.describe_place(pid),
                   "circles": [{"kind": c, "colour": FOLLOWER_COLOURS.get(c, "#fff")}
                               for c in C.PLACES[pid].circles]}
                  for pid in ids]
@@ -228,7 +232,7 @@ def place_tiles_context(rules, view: dict) -> list[dict]:
 def supply_context(rules, view: dict) -> dict:
     """The general supply: followers and goods with their colours, technology tiles."""
     return {
-        "followers": [{"kind": k, "name": rules.content.FOLLOWER_NAMES[k], "colour": FOLLOWER_COLOURS[k], "count": n}
+        "followers": [{"kind": k, "name": V.follower_type_name(k, rules.content.FOLLOWER_NAMES[k]), "colour": FOLLOWER_COLOURS[k], "count": n}
                       for k, n in view["supply"]["followers"].items()],
         "goods": [{"good": g, "colour": GOOD_COLOURS[g], "count": n}
                   for g, n in view["supply"]["goods"].items()],
@@ -270,7 +274,7 @@ def player_boards(rules, view: dict, names: dict[int, str]) -> list[dict]:
             "is_viewer": seat == viewer, "is_start": seat == view.get("start_player"),
             "is_turn": seat == view.get("turn"), "awaiting": p.get("awaiting"), "passed": p["passed"],
             "coins": p["coins"], "citizens": p["citizens"], "development": p["development"],
-            "level": p["level"], "merchant": C.TOWNS.get(p["merchant"], p["merchant"]),
+            "level": p["level"], "merchant": V.town_name(p["merchant"], C.TOWNS.get(p["merchant"])),
             "goods": [{"good": g, "colour": GOOD_COLOURS[g], "count": n} for g, n in p["goods"].items()],
             "stations_built": p["stations_built"], "stations_left": p["stations_left"],
             "bag_size": p["bag_size"], "draw_count": p["draw_count"],

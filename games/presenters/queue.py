@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from games.messages import queue_entry_label
 from games.models import Seat
 
 #: The groups of ``queue_options`` that are not a place of the player's board.
@@ -51,7 +52,9 @@ def queue_context(rules_engine, view: dict, seat: Seat | None, *, limit: int,
     answered = {e.get("type") for e in entries}
     ends_with_pass = any(e.get("type") == "pass" for e in entries)
     ready = list(me["ready_places"] or [])
-    label = rules_engine.describe_queue_entry
+    def label(entry) -> str:
+        return queue_entry_label(rules_engine, entry)
+
     if options is None:
         options = [{"group": p, "entry": {"type": "activate", "space": p}, "label": label(
             {"type": "activate", "space": p}), "gives": ""} for p in ready]

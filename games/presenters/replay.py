@@ -19,9 +19,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
+from django.utils.translation import get_language
 
 from games import selectors
 from games.errors import GameDamaged
+from games.messages import action_label
 from games.models import Game, Seat
 from games.presenters.page import BOARDS, GameInfo
 from games.rules import load_game, report_damaged, rules_errors
@@ -91,7 +93,7 @@ def _quiet_line(rules_engine, names: dict[int, str], viewer: int | None, reveal:
             return None
         name = names.get(move.seat, f"Seat {move.seat + 1}")
         if reveal or move.seat == viewer:
-            return f"{name}: {rules_engine.describe_action(move.action)}"
+            return f"{name}: {action_label(rules_engine, move.action)}"
         return f"{name} plans"
     return line
 
@@ -142,7 +144,8 @@ def replay_context(game: Game, seat: Seat | None, step: int | None) -> dict:
     names = {s.order: s.display_name for s in game.seats.select_related("user")}
     who = _viewer_key(reveal, seat)
     timeline_key = f"games:replay:{game.pk}:{game.engine_version}:{game.version}:timeline"
-    step_key = f"games:replay:{game.pk}:{game.engine_version}:{who}:{step}"
+    # the built step holds the log's words: one entry per language
+    step_key = f"games:replay:{game.pk}:{game.engine_version}:{get_language()}:{who}:{step}"
     timeline, built = cache.get(timeline_key), cache.get(step_key)
     if timeline is None:
         timeline, built = _build(game, rules_engine, reveal, seat, step, names)

@@ -21,7 +21,8 @@ from django.utils.dateparse import parse_datetime
 from games.errors import ServiceError, UnknownRules
 from games.history import FORMAT, FORMAT_VERSION, SOURCES, source_fields
 from games.models import Game, GameStatus, Move, Seat
-from games.rules import engine_named, replay_entry
+from games.rules import as_recorded, engine_named, replay_entry
+from games.services.store import store_seat_results
 
 #: Placeholder users of imported seats are named ``<prefix><player name>``.
 PLACEHOLDER_PREFIX = "imported-"
@@ -94,9 +95,10 @@ def _replay(document: dict) -> tuple[Any, Any, list[list]]:
             reason = getattr(exc, "message", "") or type(exc).__name__
             raise ImportRefused(f"The document is refused: move #{seq} does not replay ({reason}).") from exc
         events = json.loads(json.dumps(list(events)))
-        _require("events" not in entry or entry["events"] == events,
+        _require("events" not in entry or entry["events"] == as_recorded(events, entry["events"]),
                  f"move #{seq} records other events than its replay")
-        events_of.append(events)
+        # the record is kept as written: events exported before message ids stay text only
+        events_of.append(entry["events"] if "events" in entry else events)
     return rules_engine, state, events_of
 
 
@@ -147,6 +149,7 @@ def game_import(*, document: Any, is_public: bool = True) -> Game:
     for entry in document["seats"]:
         Seat.objects.create(game=game, user=_placeholder(entry["name"]), order=entry["seat"],
                             colour=str(entry.get("colour") or Seat.COLOURS[entry["seat"] % len(Seat.COLOURS)])[:16])
+    store_seat_results(game)
     moves = Move.objects.bulk_create([
         Move(game=game, seq=entry["seq"], seat=entry.get("seat"), action=entry.get("action"), events=events,
              taken_back=entry.get("taken_back") is True, **source_fields(entry.get("source", "player")))

@@ -25,7 +25,7 @@ from games.services.clocks import _player_decided
 from games.services.locks import GameId, _lock_game, _require_status
 from games.services.queue import _play_queues, _save_queue_after_move
 from games.services.ratings import game_rate
-from games.services.store import _queue_bot_move, _store, _store_moves, _sync_awaiting
+from games.services.store import _queue_bot_move, _store, _store_moves, _sync_awaiting, store_seat_results
 
 #: How many moves back a page may be and still be checked for independence.
 STALE_WINDOW = 40
@@ -200,6 +200,7 @@ def game_vote_end(*, game_id: GameId, user) -> bool:
     rules_engine, state = load_game(game)
     game.outcome = rules_engine.score(state)
     game.save(update_fields=["status", "finished_at", "outcome"])
+    store_seat_results(game)
     game_rate(game_id=game.pk)
     _sync_awaiting(game, None)
     outbox.game_changed(game, newly_awaited=[], finished=True)

@@ -17,7 +17,7 @@ from games.errors import ServiceError
 from games.integrity import replay_log
 from games.models import GameStatus
 from games.services.locks import GameId, _lock_game
-from games.services.store import _sync_awaiting
+from games.services.store import _sync_awaiting, store_seat_results
 from games.tasks import resolve_game_task
 from orleans_site.tasks import enqueue_on_commit
 
@@ -62,6 +62,8 @@ def game_rebuild_snapshot(*, game_id: GameId) -> Repair:
         game.outcome = rules_engine.outcome(state)
     game.save(update_fields=["state", "version", "engine_version", "status", "finished_at", "outcome"])
     _sync_awaiting(game, state)
+    if game.status == GameStatus.FINISHED:
+        store_seat_results(game)
     if game.status == GameStatus.ACTIVE and rules_engine.needs_resolution(state):
         enqueue_on_commit(resolve_game_task, str(game.pk), game.version)
     return Repair(str(game.pk), moves, game.engine_version)

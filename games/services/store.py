@@ -14,7 +14,7 @@ from games import clock
 from games.bots import playing_level
 from games.models import Game, GameStatus, Move, MoveSource, Seat
 from games.rules import engine_for
-from games.selectors import users_on_vacation
+from games.selectors import seat_results, users_on_vacation
 from games.services import outbox
 from games.services.ratings import game_rate
 from games.tasks import bot_move_task, resolve_game_task
@@ -85,6 +85,18 @@ def _queue_bot_move(game: Game, awaited: list[Seat]) -> None:
         enqueue_on_commit(bot_move_task, str(game.id), game.version)
 
 
+def store_seat_results(game: Game) -> None:
+    """Copy each seat's line of the finished ``game``'s stored ``outcome`` onto its ``Seat``
+    (``placement``, ``won``, ``final_score``; ``selectors.seat_results``): the columns the
+    profile's record aggregates. Called wherever an outcome is stored (a finishing move, the
+    vote to end, a repair, an import)."""
+    results = seat_results(game.outcome)
+    seats = list(Seat.objects.filter(game=game))
+    for seat in seats:
+        seat.placement, seat.won, seat.final_score = results.get(seat.order, (None, False, None))
+    Seat.objects.bulk_update(seats, ["placement", "won", "final_score"])
+
+
 def _store(game: Game, state: Any, *, seat: int | None, action: dict, events: list,
            source: str = MoveSource.PLAYER) -> Move:
     """Append the move, store the new snapshot, bump the version, finish if over (and
@@ -118,6 +130,7 @@ def _store_moves(game: Game, state: Any, moves: list[tuple[int | None, dict, lis
     game.save(update_fields=["state", "version", "status", "finished_at", "outcome"])
     newly_awaited = _sync_awaiting(game, state)
     if game.status == GameStatus.FINISHED:
+        store_seat_results(game)
         game_rate(game_id=game.pk)
     outbox.game_changed(game, newly_awaited=newly_awaited, finished=game.status == GameStatus.FINISHED)
     if game.status == GameStatus.ACTIVE and rules_engine.needs_resolution(state):

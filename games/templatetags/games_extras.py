@@ -5,8 +5,9 @@ import json
 
 from django import template
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext
 
-from games import rules
+from games import rules, vocabulary
 
 register = template.Library()
 
@@ -34,13 +35,11 @@ def ordinal(value) -> str:
     return f"{number}{suffix}"
 
 
-PHASE_NAMES = {"planning": "Followers and planning", "actions": "Actions", "event": "Event", "over": "Game over"}
-
-
 @register.filter
 def phase_name(phase) -> str:
-    """The round part a view's ``phase`` stands for (the engine merges followers and planning)."""
-    return PHASE_NAMES.get(phase, humanize_key(phase))
+    """The round part a view's ``phase`` stands for (the engine merges followers and
+    planning), in the active language (``games.vocabulary``)."""
+    return vocabulary.phase_name(phase)
 
 
 @register.filter
@@ -58,9 +57,9 @@ def _engine():
 
 @register.filter
 def follower_name(tile) -> str:
-    """The engine's name of a follower tile or circle type: ``start_farmer`` -> ``starting
-    Farmer``; ``knight`` -> ``Knight``; ``any`` -> ``any follower``."""
-    return _engine().follower_name(tile)
+    """The name of a follower tile or circle type in the active language: ``start_farmer``
+    -> ``starting Farmer``; ``knight`` -> ``Knight``; ``any`` -> ``any follower``."""
+    return vocabulary.follower_name(tile)
 
 
 @register.simple_tag
@@ -72,15 +71,15 @@ def follower(tile, extra: str = "") -> str:
         classes += " start"
     if extra:
         classes += f" {extra}"
-    return format_html('<span class="{}" title="{}">{}</span>', classes, rules_engine.follower_name(tile),
+    return format_html('<span class="{}" title="{}">{}</span>', classes, vocabulary.follower_name(tile),
                        rules_engine.follower_letter(tile))
 
 
 @register.simple_tag
 def circle(kind) -> str:
     """An empty circle of an action space that needs a follower of type ``kind``."""
-    return format_html('<span class="circle t-{}" title="{} circle"></span>', kind,
-                       follower_name(kind).capitalize())
+    title = gettext("{follower} circle").format(follower=follower_name(kind))
+    return format_html('<span class="circle t-{}" title="{}"></span>', kind, title[:1].upper() + title[1:])
 
 
 @register.simple_tag
@@ -94,7 +93,8 @@ def good_token(good, count=None) -> str:
     """A goods tile in its colour with its initials ("Wi"), or with a count if given."""
     from games.presenters.board import GOOD_INITIALS
 
-    label = good if count is None else f"{count} {good}"
+    name = vocabulary.good_name(good)
+    label = name if count is None else f"{count} {name}"
     text = GOOD_INITIALS.get(str(good), str(good)[:2].title()) if count is None else str(count)
     return format_html('<span class="good g-{}" title="{}">{}</span>', good, label, text)
 
@@ -156,3 +156,12 @@ def act_form(context, choice: dict, cls: str, text: str = "") -> str:
         '<button type="submit" class="{}" data-act-target title="{}"{}>{}</button></form>',
         url, url, str(context.get("csrf_token", "")), game.version, compact_json(choice["action"]),
         cls, choice["label"], names, text or choice["label"])
+
+
+@register.simple_tag(takes_context=True)
+def page_query(context, param: str, number: int) -> str:
+    """The current page's query string with ``param`` set to ``number`` (a page link that
+    keeps the page's other parameters, such as another list's page)."""
+    query = context["request"].GET.copy()
+    query[param] = number
+    return query.urlencode()

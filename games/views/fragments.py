@@ -15,10 +15,10 @@ from games.forms import ActionForm
 from games.rules import check_loadable
 from games.errors import GameDamaged, InvalidSubmission
 from games.presenters.page import game_context
-from games.selectors import chat_last_id, chat_read_channels
+from games.selectors import chat_last_id, chat_poll_id, chat_read_channels, game_for_poll
 from games.services import game_submit_action, game_take_back, seat_queue_change
 from games.spectators import note_spectator
-from games.tasks import continue_bot_turn
+from games.tasks import bot_turn_pending, continue_bot_turn
 from games.views.errors import game_errors
 from games.views.regions import render_flash, render_regions
 
@@ -90,7 +90,13 @@ def poll(request: HttpRequest, game_id) -> HttpResponse:
     """``?v=<version>&c=<chat id>``: 204 if neither the game nor its chat changed (``c``: the
     newest chat message the page shows), else the regions; at the end the regions with
     status 286, which stops polling. A damaged game answers its sentence in ``#flash``,
-    also with 286: polling it again cannot help."""
+    also with 286: polling it again cannot help. The unchanged answer, by far the most
+    frequent request, comes from one query of the game's row without its state
+    (``selectors.game_for_poll``) besides the session's user; every other case is read
+    fully."""
+    lean = game_for_poll(game_id, request.user)
+    if lean is not None and _unchanged(request, lean):
+        return _unchanged_answer(request, lean)
     game, seat = get_game_for_user_or_404(game_id, request.user)
     try:
         seen = int(request.GET["v"])
@@ -113,11 +119,39 @@ def poll(request: HttpRequest, game_id) -> HttpResponse:
         # finishes without a new move, at the version the page already shows.
         response = render_regions(request, game, seat)
     except GameDamaged as damage:
-        response = render_flash(request, damage.message)
-        response.status_code = HttpResponseStopPolling.status_code
-        return response
+        return _damaged_answer(request, damage)
     if game.is_finished:
         response.status_code = HttpResponseStopPolling.status_code
+    return response
+
+
+def _unchanged(request: HttpRequest, game) -> bool:
+    """True if the poll can answer 204 from the lean row (``selectors.game_for_poll``) alone:
+    the game is active and visible to the user without an invitation check (public, or the
+    user sits at it), the page shows its version and its chat (``v``, ``c``), and no bot turn
+    is left to play here (``tasks.bot_turn_pending``). Anything else takes the full path."""
+    visible = game.is_public or game.seat_id is not None
+    if not (visible and game.is_active and request.GET.get("v") == str(game.version)):
+        return False
+    return request.GET.get("c", "0") == str(chat_poll_id(game)) and not bot_turn_pending(game)
+
+
+def _unchanged_answer(request: HttpRequest, game) -> HttpResponse:
+    """204 for an unchanged game (``_unchanged``), its spectator noted; a game this site can
+    no longer load still answers its sentence (286), without reading its state."""
+    if game.seat_id is None:
+        note_spectator(game, request.user)  # the list of who is watching (games.spectators)
+    try:
+        check_loadable(game, has_state=game.has_state)
+    except GameDamaged as damage:
+        return _damaged_answer(request, damage)
+    return HttpResponse(status=204)
+
+
+def _damaged_answer(request: HttpRequest, damage: GameDamaged) -> HttpResponse:
+    """A damaged game's sentence in ``#flash``, with 286: polling it again cannot help."""
+    response = render_flash(request, damage.message)
+    response.status_code = HttpResponseStopPolling.status_code
     return response
 
 

@@ -26,11 +26,19 @@ from games.views.errors import damaged_page
 from games.views.regions import render_region_map
 
 
+#: Rows per page of the home page's "Waiting for you" and of the lobby's open games.
+HOME_WAITING_PER_PAGE = 25
+LOBBY_OPEN_PER_PAGE = 25
+#: Finished public games the lobby lists (the most recently finished).
+LOBBY_FINISHED_SHOWN = 20
+
+
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    """"Waiting for you": every game awaiting the user's decision (most urgent first, with
-    the decision and the time left), the rematches and invitations to answer; then open
-    public tables with a free seat, and "Play against bots"."""
+    """"Waiting for you": the games awaiting the user's decision (most urgent first, with
+    the decision and the time left; ``HOME_WAITING_PER_PAGE`` a page, ``?page=``), the
+    rematches and invitations to answer; then open public tables with a free seat, and
+    "Play against bots"."""
     return _home(request, PlayBotsForm())
 
 
@@ -38,10 +46,12 @@ def _home(request: HttpRequest, bots_form: PlayBotsForm, status: int = 200) -> H
     context = {"bots_form": bots_form, "waiting": [], "invitations": [], "rematches": [],
                "open_games": selectors.open_tables_for(request.user)}
     if request.user.is_authenticated:
-        seats = list(selectors.seats_waiting_for(request.user))
-        unread = selectors.chat_unread_counts(request.user, [seat.game_id for seat in seats])
+        waiting = Paginator(selectors.seats_waiting_for(request.user), HOME_WAITING_PER_PAGE).get_page(
+            request.GET.get("page"))
+        unread = selectors.chat_unread_counts(request.user, [seat.game_id for seat in waiting])
+        waiting.object_list = waiting_rows(list(waiting), timezone.now(), unread)
         context.update(
-            waiting=waiting_rows(seats, timezone.now(), unread),
+            waiting=waiting,
             invitations=list(selectors.invitations_for(request.user)),
             rematches=list(selectors.rematches_awaiting(request.user)),
         )
@@ -67,9 +77,11 @@ def next_game(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
-    """Every open public game, and the last finished public games (with replay links)."""
-    return render(request, "games/lobby.html", {"open_games": selectors.games_open_public(),
-                                                "finished_games": selectors.games_finished_public()[:20]})
+    """The open public games, newest first (``LOBBY_OPEN_PER_PAGE`` a page, ``?page=``), and
+    the last finished public games (with replay links)."""
+    open_games = Paginator(selectors.games_open_public(), LOBBY_OPEN_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "games/lobby.html", {
+        "open_games": open_games, "finished_games": selectors.games_finished_public()[:LOBBY_FINISHED_SHOWN]})
 
 
 @login_required
@@ -163,25 +175,28 @@ def game_invite(request: HttpRequest, game_id, token: str) -> HttpResponse:
     return _game_page(request, game_id, token)
 
 
-#: Finished games per page of the profile's history.
+#: Games per page of the profile's lists (in progress, finished).
 PROFILE_GAMES_PER_PAGE = 20
 
 
 @login_required
 @require_GET
 def profile(request: HttpRequest) -> HttpResponse:
-    """The user's games in progress (whose turn), their rating and its history, statistics
-    of their finished games (by player count, head-to-head) and the finished games
-    themselves, paginated (``?page=``), each linking to its replay."""
-    record = selectors.player_record(request.user)
-    finished = Paginator(record.games, PROFILE_GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    """The user's games in progress (whose turn; paginated, ``?playing=``), their rating and
+    its history, statistics of their finished games (by player count, head-to-head: aggregate
+    queries) and the finished games themselves, paginated (``?page=``), each linking to its
+    replay. The cost does not grow with the number of games."""
+    finished = Paginator(selectors.games_finished_for(request.user), PROFILE_GAMES_PER_PAGE).get_page(
+        request.GET.get("page"))
+    finished.object_list = [selectors.finished_game_result(game, request.user) for game in finished]
     return render(
         request,
         "games/profile.html",
         {
-            "in_progress": selectors.games_in_progress_for(request.user),
+            "in_progress": Paginator(selectors.games_in_progress_for(request.user), PROFILE_GAMES_PER_PAGE)
+            .get_page(request.GET.get("playing")),
             "finished": finished,
-            "record": record,
+            "record": selectors.player_record(request.user),
             "rating": selectors.rating_for(request.user),
             "rating_history": selectors.rating_history(request.user),
         },

@@ -89,3 +89,13 @@ def test_when_the_absent_player_comes_back_the_votes_are_dropped(carol_absent, a
                        expected_version=game.version)
     assert not Seat.objects.filter(game=game, absent=True).exists()
     assert not Seat.objects.filter(game=game, votes_to_end=True).exists()
+
+
+def test_a_game_ended_by_vote_gives_each_seat_its_result(carol_absent, alice, bob):
+    from games.selectors import seat_results
+
+    game_vote_end(game_id=carol_absent.pk, user=alice)
+    assert game_vote_end(game_id=carol_absent.pk, user=bob)
+    carol_absent.refresh_from_db()
+    stored = {s.order: (s.placement, s.won, s.final_score) for s in Seat.objects.filter(game=carol_absent)}
+    assert stored == seat_results(carol_absent.outcome) and len(stored) == 3

@@ -1,0 +1,95 @@
+"""The lists cost a constant number of queries: the profile, the home page and the lobby
+ask the database as often with 30 games as with 3 (pages, aggregates, one count for the
+navigation), and show the most recent (or most urgent) first."""
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.support.many_games import finished_games, open_games, waiting_games
+
+pytestmark = pytest.mark.django_db
+
+
+def queries(client, url):
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(url)
+    assert response.status_code == 200
+    return len(captured.captured_queries), response
+
+
+def test_the_profile_costs_the_same_with_30_games_as_with_3(client_for, alice, bob, carol):
+    client = client_for(alice)
+    finished_games([alice, bob], 2)
+    finished_games([alice, bob, carol], 1, start=2)
+    waiting_games([alice, bob], 3)
+    few, _ = queries(client, reverse("games-profile"))
+    finished_games([alice, bob], 18, start=3)
+    finished_games([alice, carol, bob], 9, start=21)
+    waiting_games([alice, bob], 27, start=3)
+    many, response = queries(client, reverse("games-profile"))
+    assert many == few
+    assert response.context["record"].overall.played == 30
+    assert len(response.context["finished"].object_list) == 20
+    assert response.context["finished"][0].game.name == "Game finished 0"  # the most recent first
+
+
+def test_the_home_page_costs_the_same_with_30_games_as_with_3(client_for, alice, bob):
+    client = client_for(alice)
+    waiting_games([alice, bob], 3)
+    open_games([bob], 3)
+    few, _ = queries(client, reverse("home"))
+    waiting_games([alice, bob], 27, start=3)
+    open_games([bob], 27, start=3)
+    many, response = queries(client, reverse("home"))
+    assert many == few
+    assert response.context["waiting"].paginator.count == 30
+    assert response.context["waiting"][0].unread == 1
+
+
+def test_the_lobby_costs_the_same_with_30_games_as_with_3(client_for, alice, bob):
+    client = client_for(alice)
+    open_games([bob], 3)
+    finished_games([alice, bob], 3)
+    few, _ = queries(client, reverse("games-lobby"))
+    open_games([bob], 27, start=3)
+    finished_games([alice, bob], 27, start=3)
+    many, response = queries(client, reverse("games-lobby"))
+    assert many == few
+    assert response.context["open_games"].paginator.count == 30
+
+
+def test_the_lobby_pages_its_open_games_newest_first(client_for, alice, bob):
+    from games.views import pages
+
+    games = open_games([bob], pages.LOBBY_OPEN_PER_PAGE + 1)
+    client = client_for(alice)
+    first = client.get(reverse("games-lobby")).context["open_games"]
+    second = client.get(reverse("games-lobby") + "?page=2").context["open_games"]
+    assert first[0] == games[-1] and list(second) == [games[0]]
+    assert "?page=2" in client.get(reverse("games-lobby")).content.decode()
+
+
+def test_the_home_page_pages_the_waiting_games_keeping_the_count(client_for, alice, bob):
+    from games.views import pages
+
+    waiting_games([alice, bob], pages.HOME_WAITING_PER_PAGE + 2)
+    response = client_for(alice).get(reverse("home") + "?page=2")
+    assert len(response.context["waiting"].object_list) == 2
+    assert f'badge turn">{pages.HOME_WAITING_PER_PAGE + 2}<' in response.content.decode()
+
+
+def test_the_profile_pages_its_games_in_progress_keeping_the_other_list(client_for, alice, bob):
+    from games.views import pages
+
+    waiting_games([alice, bob], pages.PROFILE_GAMES_PER_PAGE + 1)
+    html = client_for(alice).get(reverse("games-profile") + "?page=1&playing=1").content.decode()
+    assert "?page=1&amp;playing=2" in html
+
+
+def test_the_navigation_count_is_one_query(alice, bob, django_assert_num_queries):
+    from games import selectors
+
+    waiting_games([alice, bob], 3)
+    with django_assert_num_queries(1):
+        assert selectors.waiting_count(alice) == 3

@@ -1,0 +1,103 @@
+"""The unchanged poll is lean: the session's user and one query of the game's row (version,
+status, visibility, no state, no join), whatever the number of games; a bot game with no bot
+turn left stays lean, one with a bot turn left still plays it (eager tasks)."""
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games import services
+from games.models import ChatChannel, ChatMessage, Game
+from games.selectors import bot_turn_waiting
+
+STATE_READ = re.compile(r'"games_game"\."state"(?! IS NOT NULL)')
+
+
+def poll(client, game, **params):
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(reverse("games-poll", kwargs={"game_id": game.pk}), params)
+    return response, [q["sql"] for q in queries.captured_queries]
+
+
+def game_queries(sqls):
+    return [sql for sql in sqls if 'FROM "games_game"' in sql]
+
+
+def more_games(make_game, alice, bob, count):
+    for _ in range(count):
+        make_game(alice, bob, seats=2)
+
+
+@pytest.mark.parametrize("others", [3, 30])
+def test_an_unchanged_poll_reads_the_user_and_one_game_row(make_game, client_for, started_game, alice, bob, others):
+    more_games(make_game, alice, bob, others)
+    response, sqls = poll(client_for(alice), started_game, v=started_game.version, c=0)
+    assert response.status_code == 204
+    assert len(sqls) == 3  # session, user, the game's row
+    assert len(game_queries(sqls)) == 1
+    assert " JOIN " not in game_queries(sqls)[0]
+    assert not any(STATE_READ.search(sql) for sql in sqls)
+
+
+def test_a_spectators_unchanged_poll_is_as_lean(client_for, started_game, carol):
+    response, sqls = poll(client_for(carol), started_game, v=started_game.version, c=0)
+    assert response.status_code == 204
+    assert len(sqls) == 3 and not any(STATE_READ.search(sql) for sql in sqls)
+
+
+def test_a_chat_message_the_page_does_not_show_is_sent(client_for, started_game, alice, bob):
+    message = ChatMessage.objects.create(game=started_game, author=bob, channel=ChatChannel.PLAYERS, text="hi")
+    client = client_for(alice)
+    assert poll(client, started_game, v=started_game.version, c=0)[0].status_code == 200
+    assert poll(client, started_game, v=started_game.version, c=message.pk)[0].status_code == 204
+
+
+def test_a_player_is_not_sent_the_spectators_channel(client_for, started_game, alice, carol):
+    ChatMessage.objects.create(game=started_game, author=carol, channel=ChatChannel.SPECTATORS, text="psst")
+    assert poll(client_for(alice), started_game, v=started_game.version, c=0)[0].status_code == 204
+
+
+def test_a_spectator_reads_both_channels(client_for, started_game, bob, carol, dave):
+    message = ChatMessage.objects.create(game=started_game, author=carol, channel=ChatChannel.SPECTATORS,
+                                         text="psst")
+    client = client_for(dave)
+    assert poll(client, started_game, v=started_game.version, c=0)[0].status_code == 200
+    assert poll(client, started_game, v=started_game.version, c=message.pk)[0].status_code == 204
+
+
+def test_an_outsider_of_a_private_game_gets_404_without_the_state(make_game, client_for, alice, bob, carol):
+    game = make_game(alice, bob, seats=2, is_public=False)
+    response, _ = poll(client_for(carol), game, v=game.version, c=0)
+    assert response.status_code == 404
+
+
+def test_a_game_this_site_cannot_load_still_says_so(client_for, started_game, alice):
+    Game.objects.filter(pk=started_game.pk).update(engine_version="0.0-retired")
+    response, sqls = poll(client_for(alice), started_game, v=started_game.version, c=0)
+    assert response.status_code == 286
+    assert "needs repair" in response.text
+    assert not any(STATE_READ.search(sql) for sql in sqls)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bot_game_without_a_bot_turn_left_polls_lean(client_for, alice):
+    game = services.game_create(creator=alice, name="Bots", max_seats=2, options={}, bots=["random"], seed=5)
+    game.refresh_from_db()
+    assert not bot_turn_waiting(game)
+    response, sqls = poll(client_for(alice), game, v=game.version, c=0)
+    assert response.status_code == 204
+    assert not any(STATE_READ.search(sql) for sql in sqls)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bot_turn_left_is_still_played_by_the_poll(settings, client_for, alice):
+    settings.GAMES_BOT_CHAIN_MOVES = 1
+    settings.GAMES_BOT_CHAIN_MS = 60_000
+    game = services.game_create(creator=alice, name="Bound", max_seats=4, options={}, bots=["random"] * 3, seed=3)
+    game.refresh_from_db()
+    assert bot_turn_waiting(game)
+    response, _ = poll(client_for(alice), game, v=game.version, c=0)
+    assert response.status_code == 200
+    assert Game.objects.get(pk=game.pk).version > game.version
