@@ -121,6 +121,27 @@ def reminder_interval(game) -> int:
     return max(game.clock_increment_seconds // 4, settings.GAMES_REMINDER_MIN_HOURS * HOUR)
 
 
+def next_reminder_at(seat, game, now: dt.datetime, *, visited: bool) -> dt.datetime:
+    """When the reminder sweep should next look at an awaited seat (``Seat.next_reminder_at``).
+
+    The next reminder-interval boundary of the wait (``awaiting_since`` + k ×
+    ``reminder_interval``, strictly after ``now``), or the deadline warning's moment
+    (``deadline`` − ``GAMES_DEADLINE_WARNING_HOURS``) if that comes first. ``visited``:
+    the sweep has just looked at the seat at ``now`` (so a warning moment already passed
+    was handled); False when the wait has just begun or the clock has just started, so
+    a warning already due is due ``now``. Within a wait the deadline only moves later,
+    so a time computed here is never later than the true next occasion.
+    """
+    interval = reminder_interval(game)
+    passed = int((now - seat.awaiting_since).total_seconds()) // interval
+    due = seat.awaiting_since + dt.timedelta(seconds=(passed + 1) * interval)
+    if seat.deadline is not None and seat.deadline > now:
+        warn_at = seat.deadline - dt.timedelta(hours=settings.GAMES_DEADLINE_WARNING_HOURS)
+        if warn_at > now or not visited:
+            due = min(due, max(warn_at, now))
+    return due
+
+
 def format_duration(seconds: int) -> str:
     """``"2 d 3 h"``, ``"5 h 12 min"``, ``"4 min"``; ``"0 min"`` for nothing left (in the
     active language: ``"2日3時間"``)."""

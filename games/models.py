@@ -155,6 +155,11 @@ class Seat(models.Model):
         null=True, blank=True, db_index=True,
         help_text="clock_started_at + bank_seconds while the clock runs; null while stopped",
     )
+    next_reminder_at = models.DateTimeField(
+        null=True, blank=True, db_index=True,
+        help_text="when the reminder sweep looks at this awaited player's seat next "
+                  "(games.clock.next_reminder_at); null when not awaited or a bot",
+    )
     timeouts_in_a_row = models.PositiveSmallIntegerField(
         default=0, help_text="consecutive timeouts; a decision by the player resets it"
     )

@@ -1,7 +1,9 @@
 """Building the email for a notification: subject, text and HTML parts, headers.
 
-Every email names the game, says what is awaited, gives times in the recipient's time
-zone, links straight to the game, and carries a signed one-click unsubscribe link in the
+Every email is written in the recipient's language (``notifications.language.language_of``:
+subject, text and HTML under ``translation.override``), names the game, says what is
+awaited, gives times in the recipient's time zone and their language's date format, links
+straight to the game, and carries a signed one-click unsubscribe link in the
 body and in the ``List-Unsubscribe`` / ``List-Unsubscribe-Post`` headers (RFC 8058), with
 a ``mailto:`` alternative.
 """
@@ -14,10 +16,17 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
+from django.utils.dateformat import format as date_format
+from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games.access import make_invite_token
 from games.models import Game, Seat
 from games.selectors import finished_game_result
+from notifications.language import language_of
 from notifications.models import Notification, NotificationKind, Preferences
 from notifications.services import zone_of
 from notifications.tokens import make_unsubscribe_token
@@ -25,14 +34,18 @@ from orleans_site.text import header_text
 
 # What an awaited seat must do, by engine decision kind (docs/engine.md, "Decisions").
 AWAITED = {
-    "draw": "draw your followers and plan",
-    "plan": "plan where your followers go",
-    "action": "choose an action or pass",
-    "torture": "pay what you owe (torture)",
-    "harvest": "choose the food to return (Harvest)",
-    "technology": "place your technology tile",
-    "bathhouse": "choose followers from the Bathhouse",
+    "draw": gettext_lazy("draw your followers and plan"),
+    "plan": gettext_lazy("plan where your followers go"),
+    "action": gettext_lazy("choose an action or pass"),
+    "torture": gettext_lazy("pay what you owe (torture)"),
+    "harvest": gettext_lazy("choose the food to return (Harvest)"),
+    "technology": gettext_lazy("place your technology tile"),
+    "bathhouse": gettext_lazy("choose followers from the Bathhouse"),
 }
+#: A player's final place (games have at most five seats), in the active language.
+PLACEMENTS = {1: pgettext_lazy("placement", "1st"), 2: pgettext_lazy("placement", "2nd"),
+              3: pgettext_lazy("placement", "3rd"), 4: pgettext_lazy("placement", "4th"),
+              5: pgettext_lazy("placement", "5th")}
 # The one preference each kind's unsubscribe link switches off.
 UNSUBSCRIBE_WHAT = {
     NotificationKind.TURN: "turn_emails",
@@ -52,16 +65,22 @@ def absolute_url(path: str) -> str:
 
 
 def awaited_text(kind: str) -> str:
-    """What a seat awaited for decision ``kind`` must do, as a phrase."""
-    return AWAITED.get(kind, f"make a decision ({kind})" if kind else "nothing at the moment")
+    """What a seat awaited for decision ``kind`` must do, as a phrase in the active language."""
+    if kind in AWAITED:
+        return str(AWAITED[kind])
+    if kind:
+        return _("make a decision (%(kind)s)") % {"kind": kind}
+    return _("nothing at the moment")
 
 
 def local_time(moment: dt.datetime | None, prefs: Preferences) -> str:
-    """``moment`` in the user's time zone, e.g. ``"Mon 03 Mar 2025, 14:05 CET"``."""
+    """``moment`` in the user's time zone and the active language's format: English
+    ``"Mon 03 Mar 2025, 14:05 CET"``, Japanese ``"2025年3月3日(月) 22:05 JST"``; "" for None."""
     if moment is None:
         return ""
     local = moment.astimezone(zone_of(prefs))
-    return f"{local:%a %d %b %Y, %H:%M} {local.tzname()}"
+    # a PHP-style format (django.utils.dateformat); day and month names follow the language
+    return date_format(local, pgettext("email date and time format", "D d M Y, H:i T"))
 
 
 def game_url(game: Game) -> str:
@@ -85,67 +104,104 @@ def list_unsubscribe(url: str) -> str:
 
 
 def _ordinal(place: int | None) -> str:
+    """A final place as the active language writes it ("1st", "1位"); "?" when unknown."""
     if place is None:
         return "?"
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
+    return str(PLACEMENTS.get(place, place))
+
+
+def quoted(name: str) -> str:
+    """A game's name in the active language's quotation marks (“Loire”, 「Loire」)."""
+    return pgettext("a game's name in quotation marks", "“%(name)s”") % {"name": name}
+
+
+def quoted_html(name: str) -> str:
+    """``quoted`` for HTML: bold, the name escaped and marked ``translate="no"`` (user content)."""
+    marks = conditional_escape(pgettext("a game's name in quotation marks", "“%(name)s”"))
+    return format_html("<strong>{}</strong>", mark_safe(marks % {"name": user_content_html(name)}))  # noqa: S308 - both parts escaped
+
+
+def user_content_html(text: str) -> str:
+    """``text`` (a username, a stored name) escaped and marked ``translate="no"``."""
+    return format_html('<span translate="no">{}</span>', text)
+
+
+def join_names(names: list[str], html: bool = False) -> str:
+    """Player names joined with the active language's list separator (", ", "、")."""
+    separator = pgettext("list separator", ", ")
+    if html:
+        return format_html_join(separator, '<span translate="no">{}</span>', ((n,) for n in names))
+    return separator.join(names)
+
+
+def _game_names(game: Game) -> dict:
+    return {"game_quoted": quoted(game.name), "game_html": quoted_html(game.name)}
 
 
 def _waiting_entry(seat: Seat, prefs: Preferences) -> dict:
-    return {"game": seat.game, "url": game_url(seat.game), "awaited": awaited_text(seat.awaiting),
-            "since": local_time(seat.awaiting_since, prefs)}
+    return {"game": seat.game, **_game_names(seat.game), "url": game_url(seat.game),
+            "awaited": awaited_text(seat.awaiting), "since": local_time(seat.awaiting_since, prefs)}
 
 
 def _context(notification: Notification, prefs: Preferences) -> tuple[str, dict]:
     """The subject (without prefix) and the template context of a notification."""
     user, game, kind = notification.recipient, notification.game, notification.kind
-    ctx: dict = {"user": user, "game": game, "site_name": settings.SITE_NAME,
-                 "time_zone": prefs.time_zone,
+    ctx: dict = {"user": user, "user_html": user_content_html(user.get_username()), "game": game,
+                 "site_name": settings.SITE_NAME, "time_zone": prefs.time_zone,
+                 "time_zone_html": user_content_html(prefs.time_zone),
                  "preferences_url": absolute_url(reverse("notifications-preferences"))}
     if game is not None:
         ctx["game_url"] = game_url(game)
+        ctx.update(_game_names(game))
         ctx["players"] = [s.display_name for s in game.seats.select_related("user")]
+        ctx["players_text"] = join_names(ctx["players"])
+        ctx["players_html"] = join_names(ctx["players"], html=True)
         if kind != NotificationKind.INVITATION:
             ctx["mute_url"] = unsubscribe_url(user.pk, f"mute:{game.pk}")
     seat = None if game is None else Seat.objects.filter(game=game, user=user).first()
     if seat is not None:
         ctx["deadline"] = local_time(seat.deadline, prefs)
+        ctx["deadline_html"] = format_html("<strong>{}</strong>", ctx["deadline"])
     if kind == NotificationKind.TURN:
         ctx.update(awaited=awaited_text(seat.awaiting),
                    since=local_time(seat.awaiting_since or notification.created_at, prefs))
-        subject = f"Your turn in “{game.name}”: {ctx['awaited']}"
+        subject = _("Your turn in %(game)s: %(awaited)s") % {"game": ctx["game_quoted"], "awaited": ctx["awaited"]}
     elif kind == NotificationKind.REMINDER:
         ctx.update(awaited=awaited_text(seat.awaiting),
                    since=local_time(seat.awaiting_since or notification.created_at, prefs))
-        subject = (f"Time is running out in “{game.name}”" if notification.data.get("deadline_warning")
-                   else f"Reminder: “{game.name}” is waiting for you")
+        subject = (_("Time is running out in %(game)s") if notification.data.get("deadline_warning")
+                   else _("Reminder: %(game)s is waiting for you")) % {"game": ctx["game_quoted"]}
     elif kind == NotificationKind.TIMED_OUT:
         ctx.update(absent=notification.data.get("absent", False),
                    in_a_row=notification.data.get("timeouts_in_a_row", 1),
                    absent_after=settings.GAMES_ABSENT_AFTER_TIMEOUTS)
-        subject = f"You were timed out in “{game.name}”"
+        subject = _("You were timed out in %(game)s") % {"game": ctx["game_quoted"]}
     elif kind == NotificationKind.GAME_CANCELLED:
         ctx["max_days"] = settings.GAMES_OPEN_GAME_MAX_DAYS
-        subject = f"“{game.name}” was cancelled: it did not start in time"
+        subject = _("%(game)s was cancelled: it did not start in time") % {"game": ctx["game_quoted"]}
     elif kind == NotificationKind.GAME_STARTED:
         ctx.update(awaited=awaited_text(seat.awaiting) if seat else "",
                    started=local_time(game.started_at, prefs))
-        subject = f"“{game.name}” has started"
+        subject = _("%(game)s has started") % {"game": ctx["game_quoted"]}
     elif kind == NotificationKind.GAME_FINISHED:
         result = finished_game_result(game, user)
         place = result.viewer.placement if result.viewer else None
         ctx.update(result=result, placement=_ordinal(place),
+                   placement_html=format_html("<strong>{}</strong>", _ordinal(place)),
                    finished=local_time(game.finished_at, prefs))
-        subject = f"“{game.name}” is over: you placed {_ordinal(place)}"
+        subject = _("%(game)s is over: you placed %(placement)s") % {
+            "game": ctx["game_quoted"], "placement": ctx["placement"]}
     elif kind == NotificationKind.INVITATION:
-        inviter = notification.data.get("inviter", "A player")
+        inviter = notification.data.get("inviter") or _("A player")
         rematch = bool(notification.data.get("rematch"))
         # a rematch's players already hold their seats: its page is theirs to open
         link = (ctx["game_url"] if game.is_public or rematch else absolute_url(reverse(
             "games-invite", kwargs={"game_id": game.pk, "token": make_invite_token(game)})))
-        ctx.update(inviter=inviter, invite_url=link, rematch=rematch)
-        subject = (f"{inviter} asks for a rematch: “{game.name}”" if rematch
-                   else f"{inviter} invites you to play “{game.name}”")
+        ctx.update(inviter=inviter, inviter_html=user_content_html(inviter), invite_url=link,
+                   rematch=rematch)
+        subject = (_("%(inviter)s asks for a rematch: %(game)s") if rematch
+                   else _("%(inviter)s invites you to play %(game)s")) % {
+            "inviter": inviter, "game": ctx["game_quoted"]}
     else:
         ids = notification.data.get("games", [])
         seats = {str(s.game_id): s for s in Seat.objects.filter(
@@ -153,16 +209,24 @@ def _context(notification: Notification, prefs: Preferences) -> tuple[str, dict]
         ctx["entries"] = [_waiting_entry(seats[i], prefs) for i in ids if i in seats]
         unread = notification.data.get("chat", {})
         chat_games = {str(g.pk): g for g in Game.objects.filter(pk__in=list(unread)).defer("state")}
-        ctx["chat"] = [{"game": chat_games[i], "url": game_url(chat_games[i]), "count": n}
+        ctx["chat"] = [{"game": chat_games[i], **_game_names(chat_games[i]), "url": game_url(chat_games[i]),
+                        "count": n}
                        for i, n in unread.items() if i in chat_games]
         count = len(ctx["entries"])
-        subject = (f"{count} game{'s' if count != 1 else ''} waiting for you" if count or not ctx["chat"]
-                   else "Unread chat messages in your games")
+        subject = (ngettext("%(count)d game waiting for you", "%(count)d games waiting for you", count)
+                   % {"count": count} if count or not ctx["chat"]
+                   else _("Unread chat messages in your games"))
     return subject, ctx
 
 
 def build_message(notification: Notification, prefs: Preferences) -> EmailMultiAlternatives:
-    """The email for ``notification`` (text and HTML parts, unsubscribe headers)."""
+    """The email for ``notification`` (text and HTML parts, unsubscribe headers), in the
+    recipient's language (``language_of(prefs)``) whatever language is active around it."""
+    with translation.override(language_of(prefs)):
+        return _build_message(notification, prefs)
+
+
+def _build_message(notification: Notification, prefs: Preferences) -> EmailMultiAlternatives:
     subject, ctx = _context(notification, prefs)
     what = UNSUBSCRIBE_WHAT[notification.kind]
     ctx["unsubscribe_url"] = unsubscribe_url(notification.recipient_id, what)

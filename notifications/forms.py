@@ -4,6 +4,7 @@ from __future__ import annotations
 import zoneinfo
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Game, GameStatus
 from notifications.models import Preferences
@@ -22,12 +23,14 @@ class PreferencesForm(forms.ModelForm):
     time zone and per-game mutes. ``user`` limits the mutable games to the user's own."""
 
     digest_hour = forms.TypedChoiceField(choices=HOURS, coerce=int,
-                                         help_text="local time of the daily digest")
+                                         label=_("Digest hour"), help_text=_("local time of the daily digest"))
     quiet_start = forms.TypedChoiceField(choices=OPTIONAL_HOURS, coerce=int, required=False,
-                                         empty_value=None, label="Quiet hours from")
+                                         empty_value=None, label=_("Quiet hours from"))
     quiet_end = forms.TypedChoiceField(choices=OPTIONAL_HOURS, coerce=int, required=False,
-                                       empty_value=None, label="Quiet hours until")
-    time_zone = forms.ChoiceField(choices=time_zone_choices)
+                                       empty_value=None, label=_("Quiet hours until"))
+    # IANA names are identifiers, not words to translate
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices,
+                                  widget=forms.Select(attrs={"translate": "no"}))
 
     class Meta:
         model = Preferences
@@ -35,10 +38,12 @@ class PreferencesForm(forms.ModelForm):
                   "quiet_start", "quiet_end", "time_zone", "language", "muted_games"]
         widgets = {"turn_emails": forms.RadioSelect,
                    "muted_games": forms.CheckboxSelectMultiple}
-        labels = {"turn_email_delay_minutes": "Immediate turn emails",
-                  "game_emails": "Email me when a game starts and when it ends",
-                  "invitation_emails": "Email me when someone invites me to a game",
-                  "muted_games": "Mute these games (no emails about them)"}
+        labels = {"turn_emails": _("Turn emails"),
+                  "turn_email_delay_minutes": _("Immediate turn emails"),
+                  "game_emails": _("Email me when a game starts and when it ends"),
+                  "invitation_emails": _("Email me when someone invites me to a game"),
+                  "language": _("Language"),
+                  "muted_games": _("Mute these games (no emails about them)")}
 
     def __init__(self, *args, user, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -47,13 +52,15 @@ class PreferencesForm(forms.ModelForm):
             .defer("state").order_by("name")
         )
         self.fields["muted_games"].required = False
+        # the name alone: it is user content, shown marked translate="no"
+        self.fields["muted_games"].label_from_instance = lambda game: game.name
 
     def clean(self) -> dict:
         """Quiet hours need both ends, and different ones."""
         data = super().clean()
         start, end = data.get("quiet_start"), data.get("quiet_end")
         if (start is None) != (end is None):
-            raise forms.ValidationError("Give both ends of the quiet hours, or neither.")
+            raise forms.ValidationError(_("Give both ends of the quiet hours, or neither."))
         if start is not None and start == end:
-            raise forms.ValidationError("Quiet hours must start and end at different hours.")
+            raise forms.ValidationError(_("Quiet hours must start and end at different hours."))
         return data

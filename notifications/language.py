@@ -21,7 +21,11 @@ from orleans_site.i18n import SESSION_KEY, supported
 def language_for(user) -> str:
     """The language code to write to ``user`` in (emails): their choice, else the browser
     language of their last sign-in, else ``settings.LANGUAGE_CODE``."""
-    prefs = preferences_for(user)
+    return language_of(preferences_for(user))
+
+
+def language_of(prefs) -> str:
+    """``language_for`` from the user's ``Preferences`` row already read (no query)."""
     return supported(prefs.language) or supported(prefs.last_language) or settings.LANGUAGE_CODE
 
 

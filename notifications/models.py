@@ -16,14 +16,14 @@ from django.utils.translation import gettext_lazy as _
 class NotificationKind(models.TextChoices):
     """What a notification is about. Stored values are stable: never rename them."""
 
-    TURN = "turn", "Your turn"
-    GAME_STARTED = "game_started", "Game started"
-    INVITATION = "invitation", "Invitation"
-    GAME_FINISHED = "game_finished", "Game finished"
-    DIGEST = "digest", "Daily digest"
-    REMINDER = "reminder", "Reminder"
-    TIMED_OUT = "timed_out", "Timed out"
-    GAME_CANCELLED = "game_cancelled", "Game cancelled"
+    TURN = "turn", _("Your turn")
+    GAME_STARTED = "game_started", _("Game started")
+    INVITATION = "invitation", _("Invitation")
+    GAME_FINISHED = "game_finished", _("Game finished")
+    DIGEST = "digest", _("Daily digest")
+    REMINDER = "reminder", _("Reminder")
+    TIMED_OUT = "timed_out", _("Timed out")
+    GAME_CANCELLED = "game_cancelled", _("Game cancelled")
 
 
 class NotificationStatus(models.TextChoices):
@@ -129,9 +129,9 @@ class SuppressedAddress(models.Model):
 class TurnEmails(models.TextChoices):
     """How a user hears that a game waits for them."""
 
-    IMMEDIATE = "immediate", "An email as soon as it is my turn"
-    DIGEST = "digest", "One daily digest of every game waiting for me"
-    OFF = "off", "No turn emails"
+    IMMEDIATE = "immediate", _("An email as soon as it is my turn")
+    DIGEST = "digest", _("One daily digest of every game waiting for me")
+    OFF = "off", _("No turn emails")
 
 
 #: Minutes a "your turn" email waits by default; none is sent if the player has played by then.
@@ -154,18 +154,18 @@ class Preferences(models.Model):
         max_length=10, choices=TurnEmails.choices, default=TurnEmails.IMMEDIATE
     )
     digest_hour = models.PositiveSmallIntegerField(
-        default=8, help_text="local hour (0-23) of the daily digest"
+        default=8, help_text=_("local hour (0-23) of the daily digest")
     )
     game_emails = models.BooleanField(
-        default=True, help_text="emails when a game starts and when it ends"
+        default=True, help_text=_("emails when a game starts and when it ends")
     )
     invitation_emails = models.BooleanField(default=True)
     # 15 minutes by default: a game played live sends no email per move, and a player who
     # left gets theirs a quarter of an hour later (issue 13: 166 emails in four live games)
     turn_email_delay_minutes = models.PositiveSmallIntegerField(
-        default=TURN_EMAIL_DELAY_DEFAULT, choices=[(0, "right away"), (5, "after 5 minutes"), (15, "after 15 minutes"),
-                            (60, "after an hour")],
-        help_text="wait this long before a turn email and send none if I have played by then",
+        default=TURN_EMAIL_DELAY_DEFAULT, choices=[(0, _("right away")), (5, _("after 5 minutes")),
+                                                   (15, _("after 15 minutes")), (60, _("after an hour"))],
+        help_text=_("wait this long before a turn email and send none if I have played by then"),
     )
     quiet_start = models.PositiveSmallIntegerField(null=True, blank=True)
     quiet_end = models.PositiveSmallIntegerField(null=True, blank=True)

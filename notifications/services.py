@@ -15,9 +15,12 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
 from django.core.mail import BadHeaderError
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, gettext_lazy
 
 from games import clock
 from games.models import Game, GameStatus, Seat
@@ -135,40 +138,73 @@ def record_game_cancelled(*, game: Game) -> Notification:
     return notification
 
 
+#: Seats given their next reminder time per UPDATE by the reminder sweep.
+REMINDER_UPDATE_BATCH = 100
+
+
 def reminder_key(seat: Seat, number: int) -> str:
     """The occasion key of reminder ``number`` (1, 2, ...) of a seat's current wait:
     ``"<game id>:<seat order>:<wait start, epoch seconds>:<number>"``."""
     return f"{seat.game_id}:{seat.order}:{int(seat.awaiting_since.timestamp())}:{number}"
 
 
+def _save_next_reminders(seats: list[Seat]) -> None:
+    """Store each seat's ``next_reminder_at``: on PostgreSQL in one UPDATE from two arrays
+    (Django's ``bulk_update`` builds a CASE per row, seconds for thousands of seats), else
+    ``bulk_update`` in batches."""
+    if connection.vendor != "postgresql":
+        Seat.objects.bulk_update(seats, ["next_reminder_at"], batch_size=REMINDER_UPDATE_BATCH)
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'UPDATE {Seat._meta.db_table} SET next_reminder_at = v.at '  # noqa: S608 - the table name is ours
+            'FROM unnest(%s::bigint[], %s::timestamptz[]) AS v(id, at) '
+            f'WHERE {Seat._meta.db_table}.id = v.id',
+            [[seat.pk for seat in seats], [seat.next_reminder_at for seat in seats]])
+
+
 def reminders_record(*, now: dt.datetime | None = None) -> list[int]:
-    """Record the reminders due now; returns the new rows' ids.
+    """Record the reminders due now; returns the ids of the rows recorded by this call.
 
     An awaited player gets reminder *n* once *n* reminder intervals
     (``games.clock.reminder_interval``: seconds) have passed since the wait started, one
     per interval, and one deadline warning (number 0) once their clock has at most
     ``GAMES_DEADLINE_WARNING_HOURS`` left: the key (game, seat, wait, n) makes recording
-    idempotent. Nothing is
-    recorded for a player on vacation, in their quiet hours (the next sweep after them
-    records it), or with turn emails off.
+    idempotent. Nothing is recorded for a player on vacation (their next sweep after it
+    ends records it), in their quiet hours (the sweep after them does), or with turn
+    emails off.
+
+    Proportional to the work due (issue 14): only seats whose ``Seat.next_reminder_at``
+    has come are read (an indexed range), each is given its next time
+    (``games.clock.next_reminder_at``), and rows recorded by an earlier run are not
+    returned again, so a re-run finds nothing and publishes nothing. A constant number
+    of queries whatever the number of seats.
     """
     now = now or timezone.now()
-    seats = list(
-        Seat.objects.filter(game__status=GameStatus.ACTIVE, awaiting_since__isnull=False, user__isnull=False)
-        .exclude(awaiting="").select_related("game").defer("game__state")
-    )
+    due = list(Seat.objects.filter(next_reminder_at__lte=now).select_related("game").defer("game__state"))
+    if not due:
+        return []
+    seats = [seat for seat in due if seat.game.status == GameStatus.ACTIVE and seat.awaiting
+             and seat.awaiting_since is not None and seat.user_id is not None]
+    awaited = {seat.pk for seat in seats}
     user_ids = {seat.user_id for seat in seats}
     prefs = {p.user_id: p for p in Preferences.objects.filter(user_id__in=user_ids)}
-    on_vacation = users_on_vacation(user_ids)
+    on_vacation = users_on_vacation(user_ids) if user_ids else set()
     rows = []
     warn_before = dt.timedelta(hours=settings.GAMES_DEADLINE_WARNING_HOURS)
-    for seat in seats:
-        number = int((now - seat.awaiting_since).total_seconds()) // clock.reminder_interval(
-            seat.game)
-        user_prefs = prefs.get(seat.user_id) or Preferences(user_id=seat.user_id)
-        if seat.user_id in on_vacation or user_prefs.turn_emails == TurnEmails.OFF \
-                or quiet_hours_end(user_prefs, now) is not None:
+    for seat in due:
+        if seat.pk not in awaited:
+            seat.next_reminder_at = None  # the wait or the game is over: not looked at again
             continue
+        seat.next_reminder_at = clock.next_reminder_at(seat, seat.game, now, visited=True)
+        user_prefs = prefs.get(seat.user_id) or Preferences(user_id=seat.user_id)
+        quiet_end = quiet_hours_end(user_prefs, now)
+        if quiet_end is not None:
+            seat.next_reminder_at = min(seat.next_reminder_at, quiet_end)
+        if seat.user_id in on_vacation or user_prefs.turn_emails == TurnEmails.OFF \
+                or quiet_end is not None:
+            continue
+        number = int((now - seat.awaiting_since).total_seconds()) // clock.reminder_interval(seat.game)
         # the deadline warning: once per wait, when the clock has little time left
         warn = seat.deadline is not None and now < seat.deadline <= now + warn_before
         for n in ([number] if number >= 1 else []) + ([0] if warn else []):
@@ -176,12 +212,19 @@ def reminders_record(*, now: dt.datetime | None = None) -> list[int]:
                 kind=NotificationKind.REMINDER, recipient_id=seat.user_id, game=seat.game,
                 version=seat.game.version, key=reminder_key(seat, n), send_after=now,
                 data={"number": n, "since": seat.awaiting_since.isoformat(), "deadline_warning": n == 0}))
+    _save_next_reminders(due)
+    if not rows:
+        return []
+    # (recipient, kind, key) is the unique index: these two reads use it
+    mine = {"kind": NotificationKind.REMINDER, "recipient_id__in": {row.recipient_id for row in rows}}
+    recorded = set(Notification.objects.filter(**mine, key__in=[row.key for row in rows])
+                   .values_list("recipient_id", "key"))
+    rows = [row for row in rows if (row.recipient_id, row.key) not in recorded]
     if not rows:
         return []
     Notification.objects.bulk_create(rows, ignore_conflicts=True)
     return list(Notification.objects.filter(
-        kind=NotificationKind.REMINDER, status=NotificationStatus.QUEUED,
-        key__in=[row.key for row in rows]).values_list("pk", flat=True))
+        **mine, status=NotificationStatus.QUEUED, key__in=[row.key for row in rows]).values_list("pk", flat=True))
 
 
 def record_invitation(*, game: Game, inviter, invitee, rematch: bool = False) -> tuple[Notification, bool]:
@@ -464,18 +507,24 @@ def digests_record(*, now: dt.datetime | None = None) -> list[int]:
 
 
 UNSUBSCRIBED = {
-    "turn_emails": "turn emails",
-    "game_emails": "emails when a game starts or ends",
-    "invitation_emails": "invitation emails",
+    "turn_emails": gettext_lazy("turn emails"),
+    "game_emails": gettext_lazy("emails when a game starts or ends"),
+    "invitation_emails": gettext_lazy("invitation emails"),
 }
 
 
-def unsubscribe_describe(what: str) -> str:
-    """A short description of what an unsubscribe token switches off."""
+def unsubscribe_describe(what: str, *, html: bool = False) -> str:
+    """A short description, in the active language, of what an unsubscribe token switches
+    off; ``html``: the game's name (user content) escaped and marked ``translate="no"``."""
     if what.startswith("mute:"):
         game = Game.objects.filter(pk=what.split(":", 1)[1]).first()
-        return f"emails about the game “{game.name}”" if game else "emails about this game"
-    return UNSUBSCRIBED[what]
+        if game is None:
+            return gettext("emails about this game")
+        if html:
+            sentence = conditional_escape(gettext("emails about the game “%(game)s”"))
+            return mark_safe(sentence % {"game": format_html('<span translate="no">{}</span>', game.name)})  # noqa: S308 - both parts escaped
+        return gettext("emails about the game “%(game)s”") % {"game": game.name}
+    return str(UNSUBSCRIBED[what])
 
 
 @transaction.atomic

@@ -8,6 +8,7 @@ from __future__ import annotations
 import uuid
 
 from django.core import signing
+from django.utils.translation import gettext
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 # What an unsubscribe token may switch off; "mute:<game id>" mutes one game.
@@ -32,7 +33,7 @@ def read_unsubscribe_token(token: str) -> tuple[int, str]:
         payload = signing.loads(token, salt=UNSUBSCRIBE_SALT)
         user_id, what = int(payload["u"]), str(payload["w"])
     except (signing.BadSignature, KeyError, TypeError, ValueError) as exc:
-        raise BadToken("This unsubscribe link is not valid.") from exc
+        raise BadToken(gettext("This unsubscribe link is not valid.")) from exc
     if what not in PREFERENCES:
         prefix, _, game_id = what.partition(":")
         try:
@@ -40,5 +41,5 @@ def read_unsubscribe_token(token: str) -> tuple[int, str]:
         except ValueError:
             valid = False
         if not valid:
-            raise BadToken("This unsubscribe link is not valid.")
+            raise BadToken(gettext("This unsubscribe link is not valid."))
     return user_id, what

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.errors import ServiceError
@@ -29,7 +30,7 @@ def preferences(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         form.save()
         apply_to_session(request, prefs.language)
-        messages.success(request, "Your email preferences are saved.")
+        messages.success(request, _("Your email preferences are saved."))
         return redirect("notifications-preferences")
     return render(request, "notifications/preferences.html", {
         "form": form, "vacation": vacation_status(request.user),
@@ -50,11 +51,11 @@ def unsubscribe_link(request: HttpRequest, token: str) -> HttpResponse:
     except BadToken as exc:
         # 403: without a valid signature the request carries no authority at all.
         return render(request, "notifications/unsubscribe.html", {"error": str(exc)}, status=403)
-    context = {"what": unsubscribe_describe(what)}
+    context = {"what": unsubscribe_describe(what, html=True)}
     if request.method == "POST":
         context["done"] = unsubscribe(user_id=user_id, what=what)
         if not context["done"]:
-            context["error"] = "This account or game no longer exists."
+            context["error"] = _("This account or game no longer exists.")
     return render(request, "notifications/unsubscribe.html", context)
 
 
@@ -74,15 +75,16 @@ def invite(request: HttpRequest, game_id) -> HttpResponse:
     invitee = get_user_model().objects.filter(username__iexact=username).first() if readable else None
     if invitee is None:
         if not username:
-            messages.error(request, "Name a player to invite.")
+            messages.error(request, _("Name a player to invite."))
         else:
-            messages.error(request, f"There is no player called “{username}”." if readable
-                           else "There is no player with that name.")
+            messages.error(request, _("There is no player called “%(name)s”.") % {"name": username}
+                           if readable else _("There is no player with that name."))
     else:
         try:
             invitation_create(game_id=game_id, inviter=request.user, invitee=invitee)
         except ServiceError as exc:
             messages.error(request, exc.message)
         else:
-            messages.success(request, f"{invitee.get_username()} is invited: they will find the invitation on their home page, and an email is on its way.")
+            messages.success(request, _("%(name)s is invited: they will find the invitation on their home "
+                                        "page, and an email is on its way.") % {"name": invitee.get_username()})
     return redirect("games-detail", game_id=game_id)

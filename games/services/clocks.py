@@ -92,4 +92,6 @@ def vacation_stop(*, user, now: dt.datetime | None = None) -> None:
     for _, seat in _each_clock_seat(user):
         if seat.awaiting and seat.clock_started_at is None:
             clock.start(seat, now)
-            seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline"])
+            # reminders were held back during the vacation: the next sweep looks again
+            seat.next_reminder_at = now if seat.user_id is not None else None
+            seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline", "next_reminder_at"])

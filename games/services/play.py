@@ -26,7 +26,7 @@ from games.services.clocks import _player_decided
 from games.services.locks import GameId, _lock_game, _require_status
 from games.services.queue import _play_queues, _save_queue_after_move
 from games.services.ratings import game_rate
-from games.services.store import _queue_bot_move, _store, _sync_awaiting, store_seat_results
+from games.services.store import _queue_bot_move, _store, _store_moves, _sync_awaiting, store_seat_results
 
 #: How many moves back a page may be and still be checked for independence.
 STALE_WINDOW = 40
@@ -147,17 +147,18 @@ def game_timeout(*, game_id: GameId, seat_order: int, expected_version: int,
             or clock.remaining(seat, now) > 0:
         return []
     rules_engine, state = load_game(game)
-    moves = []
+    applied = []
     started_in = rules_engine.game_part(state)  # the part of the game the seat was deciding in
-    while len(moves) < MAX_TIMEOUT_ACTIONS and game.status == GameStatus.ACTIVE:
+    while len(applied) < MAX_TIMEOUT_ACTIONS and not rules_engine.is_over(state):
         if rules_engine.game_part(state) != started_in:
             break  # the decision that timed out is made: the next part of the game has its own clock
         action = rules_engine.timeout_action(state, seat_order)
         if action is None:
             break
         state, events = rules_engine.apply(state, seat_order, action)
-        moves.append(_store(game, state, seat=seat_order, action=action, events=events,
-                            source=MoveSource.TIMEOUT))
+        applied.append((seat_order, action, events))
+    # applied in memory, stored in one write (issue 14)
+    moves = _store_moves(game, state, applied, source=MoveSource.TIMEOUT) if applied else []
     seat.refresh_from_db()
     clock.after_timeout(seat, game, now)
     seat.timeouts_in_a_row += 1

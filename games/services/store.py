@@ -64,12 +64,15 @@ def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
             seat.awaiting_since = now
             if clock.has_clock(game) and not seat.is_bot and seat.user_id not in on_vacation:
                 clock.start(seat, now)
+            # the reminder sweep reads only the seats due (issue 14); bots get no reminders
+            seat.next_reminder_at = None if seat.user_id is None else clock.next_reminder_at(
+                seat, game, now, visited=False)
         elif not kind:
-            seat.awaiting_since = None
+            seat.awaiting_since = seat.next_reminder_at = None
             clock.stop(seat, now)
         seat.awaiting = kind
         seat.save(update_fields=["awaiting", "awaiting_since", "bank_seconds",
-                                 "clock_started_at", "deadline"])
+                                 "clock_started_at", "deadline", "next_reminder_at"])
     _queue_bot_move(game, [seat for seat in seats if seat.awaiting])
     return newly_awaited
 
@@ -102,16 +105,31 @@ def _store(game: Game, state: Any, *, seat: int | None, action: dict, events: li
     Caller holds the game row lock. ``source`` (a ``MoveSource``) says who made the move;
     a resolution (``seat`` None) is always the system's.
     """
-    events = list(events)
-    opens = Move.rounds_of([events], 0)[0]  # 0: no round event in this move
-    previous = opens or Move.objects.filter(game=game).order_by("-seq").values_list("round", flat=True).first()
-    move = Move.objects.create(
-        game=game, seq=game.version + 1, seat=seat, action=action, events=events,
-        source=MoveSource.SYSTEM if seat is None else source, round=previous or 1,
-    )
+    return _store_moves(game, state, [(seat, action, events)], source=source)[-1]
+
+
+def _store_moves(game: Game, state: Any, moves: list[tuple[int | None, dict, list]],
+                 source: str = MoveSource.PLAYER) -> list[Move]:
+    """``_store`` for several moves applied one after another in memory: ``moves`` are
+    (seat, action, events) in order, ``state`` the state after the last. One INSERT of
+    the moves, one snapshot and version bump (by ``len(moves)``), one sync of the awaited
+    seats, one set of notifications at the final version (issue 14: a timeout's moves in
+    one write). Each move's ``round`` is the round its events open, else the previous
+    move's (read only when the first move here opens none). Caller holds the game row lock;
+    ``moves`` is not empty.
+    """
+    lists = [list(events) for _, _, events in moves]
+    opened = Move.rounds_of(lists, 0)
+    previous = 0 if opened[0] else (
+        Move.objects.filter(game=game).order_by("-seq").values_list("round", flat=True).first() or 1)
+    rounds = Move.rounds_of(lists, previous)
+    rows = Move.objects.bulk_create([
+        Move(game=game, seq=game.version + number, seat=seat, action=action, events=events,
+             source=MoveSource.SYSTEM if seat is None else source, round=rounds[number - 1])
+        for number, ((seat, action, _), events) in enumerate(zip(moves, lists), start=1)])
     rules_engine = engine_for(game)
     game.state = rules_engine.to_json(state)
-    game.version += 1
+    game.version += len(rows)
     if rules_engine.is_over(state):
         game.status = GameStatus.FINISHED
         game.finished_at = timezone.now()
@@ -124,4 +142,4 @@ def _store(game: Game, state: Any, *, seat: int | None, action: dict, events: li
     outbox.game_changed(game, newly_awaited=newly_awaited, finished=game.status == GameStatus.FINISHED)
     if game.status == GameStatus.ACTIVE and rules_engine.needs_resolution(state):
         enqueue_on_commit(resolve_game_task, str(game.id), game.version)
-    return move
+    return rows

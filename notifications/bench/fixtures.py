@@ -125,7 +125,8 @@ def waiting_seats(users: list, games: int, *, waited: dt.timedelta) -> int:
     rows = [Game(name=f"reminders {n}", creator=users[0], max_seats=len(users), status=GameStatus.ACTIVE,
                  state={}, started_at=since) for n in range(games)]
     Game.objects.bulk_create(rows, batch_size=500)
-    seats = [Seat(game=game, user=user, order=order, awaiting="plan", awaiting_since=since)
+    # due for the sweep's look now, as a seat awaited that long is (``Seat.next_reminder_at``)
+    seats = [Seat(game=game, user=user, order=order, awaiting="plan", awaiting_since=since, next_reminder_at=since)
              for game in rows for order, user in enumerate(users)]
     Seat.objects.bulk_create(seats, batch_size=1000)
     return len(seats)

@@ -83,7 +83,7 @@ def test_the_finished_email_gives_scores_and_placement(fake_engine, start_game, 
     assert finished["alice@example.com"].subject.endswith("you placed 2nd")
     body = finished["alice@example.com"].body
     assert "1. bob: 4" in body and "2. alice: 2" in body
-    assert "<td>bob</td><td>4</td>" in _html(finished["alice@example.com"])
+    assert "<td translate=\"no\">bob</td><td>4</td>" in _html(finished["alice@example.com"])
 
 
 def test_the_started_email_says_what_the_real_engine_awaits(start_game, alice, bob):
