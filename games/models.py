@@ -11,6 +11,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import pgettext_lazy
 
 
 def new_seed() -> int:
@@ -21,10 +22,10 @@ def new_seed() -> int:
 class GameStatus(models.TextChoices):
     """Lifecycle of a game. The stored values are stable: never rename them."""
 
-    OPEN = "open", "Waiting for players"
-    ACTIVE = "active", "In progress"
-    FINISHED = "finished", "Finished"
-    CANCELLED = "cancelled", "Cancelled"
+    OPEN = "open", pgettext_lazy("game status", "Waiting for players")
+    ACTIVE = "active", pgettext_lazy("game status", "In progress")
+    FINISHED = "finished", pgettext_lazy("game status", "Finished")
+    CANCELLED = "cancelled", pgettext_lazy("game status", "Cancelled")
 
 
 class Game(models.Model):

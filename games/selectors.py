@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from games import clock
 from games.models import (
@@ -326,7 +327,8 @@ def event_text(event: dict, names: dict[int, str]) -> str:
 
 
 #: Move sources the log marks on the move's line, with the words it shows.
-MARKED_SOURCES = {MoveSource.TIMEOUT: "timed out", MoveSource.QUEUE: "queued", MoveSource.BOT: "played by a bot"}
+MARKED_SOURCES = {MoveSource.TIMEOUT: gettext_lazy("timed out"), MoveSource.QUEUE: gettext_lazy("queued"),
+                  MoveSource.BOT: gettext_lazy("played by a bot")}
 
 
 @dataclass

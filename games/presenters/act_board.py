@@ -24,6 +24,8 @@ harvest) stay in the decision panel.
 """
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from games.presenters import board
 
 #: Decision kinds whose targets are on the board.
@@ -79,8 +81,8 @@ def _gives(rules, me: dict, recruit: str) -> str:
     steps = rules.track_rewards().get(recruit) or []
     position = (me.get("tracks") or {}).get(recruit, 0)
     if position >= len(steps):
-        return "track complete"
-    return f"track step {position + 1}: {steps[position]}"
+        return gettext("track complete")
+    return gettext("track step %(step)s: %(reward)s") % {"step": position + 1, "reward": steps[position]}
 
 
 def _groups(rules, me: dict, choices: list[dict]) -> list[dict]:
@@ -92,7 +94,7 @@ def _groups(rules, me: dict, choices: list[dict]) -> list[dict]:
     for c in choices:
         key = c["recruit"] or ""
         if key not in groups:
-            title = f"Recruit a {rules.follower_name(key)}" if key else ""
+            title = gettext("Recruit a %(follower)s") % {"follower": rules.follower_name(key)} if key else ""
             groups[key] = {"key": key, "title": title, "gives": _gives(rules, me, key) if key else "",
                            "choices": []}
         groups[key]["choices"].append(c)

@@ -6,10 +6,12 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext_lazy
+
 from games import selectors
 from games.models import ChatChannel, ChatMessage, Game, Seat
 
-CHANNEL_LABELS = {ChatChannel.PLAYERS: "Players' chat", ChatChannel.SPECTATORS: "Spectators' chat"}
+CHANNEL_LABELS = {ChatChannel.PLAYERS: gettext_lazy("Players' chat"), ChatChannel.SPECTATORS: gettext_lazy("Spectators' chat")}
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ def board_context(rules, view: dict, names: dict[int, str]) -> dict:
     engine ``rules`` (``games.rules.engine_for``)."""
     boards = board.player_boards(rules, view, names)
     viewer = view.get("seat")
-    awaited = [{"seat": s, "name": names.get(s, f"Seat {s + 1}"), "colour": board.seat_colour(s),
+    awaited = [{"seat": s, "name": names.get(s) or board.seat_label(s), "colour": board.seat_colour(s),
                 "kind": view["players"][s].get("awaiting"),
                 "prompt": (KIND_PROMPTS if s == viewer else WAITING_FOR).get(view["players"][s].get("awaiting"), "")}
                for s in view.get("awaiting", [])]

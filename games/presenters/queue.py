@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from django.utils.translation import ngettext, pgettext
+
 from games.models import Seat
 
 #: The groups of ``queue_options`` that are not a place of the player's board.
@@ -12,7 +14,10 @@ PASS_GROUP, HARVEST_GROUP = "Pass", "Harvest"
 
 def _option(option: dict) -> tuple[str, str]:
     """``(value, label)`` of one choice: the entry as JSON and what it reads and gives."""
-    label = option["label"] + (f" — {option['gives']}" if option.get("gives") else "")
+    label = option["label"]
+    if option.get("gives"):
+        label = pgettext("a queue choice, then what it gives", "%(choice)s — %(gives)s") % {
+            "choice": label, "gives": option["gives"]}
     return json.dumps(option["entry"]), label
 
 
@@ -22,8 +27,12 @@ def _pass_confirm(ready: list[str], queued: set, names: dict) -> str:
     left = [names.get(p, p) for p in ready if p not in queued]
     if not left:
         return ""
-    return (f"Your plan readies {', '.join(left)}, not queued before the pass: passing leaves "
-            f"{'it' if len(left) == 1 else 'them'} unused this round. Queue the pass anyway?")
+    return ngettext(
+        "Your plan readies %(places)s, not queued before the pass: passing leaves it unused this round. "
+        "Queue the pass anyway?",
+        "Your plan readies %(places)s, not queued before the pass: passing leaves them unused this round. "
+        "Queue the pass anyway?", len(left)) % {
+        "places": pgettext("between names in a list", ", ").join(str(name) for name in left)}
 
 
 def queue_context(rules_engine, view: dict, seat: Seat | None, *, limit: int,
@@ -69,7 +78,8 @@ def queue_context(rules_engine, view: dict, seat: Seat | None, *, limit: int,
             groups.setdefault(option["group"], []).append(_option(option))
     return {
         "entries": [{"label": label(e), "value": json.dumps(e)} for e in entries],
-        "groups": list(groups.items()),
+        "groups": [(rules_engine.event_name("harvest") if name == HARVEST_GROUP else name, choices)
+                   for name, choices in groups.items()],
         "passes": [] if ends_with_pass else passes,
         "pass_confirm": _pass_confirm(ready, queued, {o["entry"].get("space"): o["group"] for o in options}),
         "full": len(entries) >= limit,

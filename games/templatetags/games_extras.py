@@ -5,6 +5,7 @@ import json
 
 from django import template
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import pgettext
 
 from games import rules
 
@@ -26,12 +27,14 @@ def humanize_key(value) -> str:
 
 @register.filter
 def ordinal(value) -> str:
-    """1 -> 1st, 2 -> 2nd, ...; empty for None."""
+    """1 -> 1st, 2 -> 2nd, ... (Japanese 1位); empty for None."""
     if value is None:
         return ""
     number = int(value)
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
+    formats = {"st": pgettext("ordinal", "%(number)sst"), "nd": pgettext("ordinal", "%(number)snd"),
+               "rd": pgettext("ordinal", "%(number)srd"), "th": pgettext("ordinal", "%(number)sth")}
+    return formats[suffix] % {"number": number}
 
 
 PHASE_NAMES = {"planning": "Followers and planning", "actions": "Actions", "event": "Event", "over": "Game over"}
@@ -100,6 +103,15 @@ def good_token(good, count=None) -> str:
 
 
 @register.filter
+def join_names(people) -> str:
+    """Players' names joined in the active language ("alice, bob"; Japanese "alice、bob"),
+    escaped. ``people``: names, or dicts and records with a ``name`` (``board.awaited``,
+    ``SeatInfo``)."""
+    names = [p if isinstance(p, str) else (p.get("name") if isinstance(p, dict) else p.name) for p in people or ()]
+    return format_html_join(pgettext("between names in a list", ", "), "{}", ((n,) for n in names))
+
+
+@register.filter
 def get_item(mapping, key):
     """``mapping[key]`` in a template (None when missing)."""
     try:
@@ -156,3 +168,46 @@ def act_form(context, choice: dict, cls: str, text: str = "") -> str:
         '<button type="submit" class="{}" data-act-target title="{}"{}>{}</button></form>',
         url, url, str(context.get("csrf_token", "")), game.version, compact_json(choice["action"]),
         cls, choice["label"], names, text or choice["label"])
+
+
+@register.filter
+def colour_name(colour) -> str:
+    """A seat colour ("red") in the active language, for titles and text alternatives."""
+    from games.presenters.board import colour_label
+
+    return colour_label(colour)
+
+
+@register.filter
+def awaited_list(awaited) -> str:
+    """The status line's awaited seats (``board.awaited``: ``name``, ``colour``, ``prompt``,
+    ``kind``) as "<token> <strong>name</strong> (what they do)", joined in the active
+    language; names are marked ``translate="no"``."""
+    return format_html_join(
+        pgettext("between names in a list", ", "), '{} <strong>{}</strong> ({})',
+        ((seat_token(a["colour"], a["name"]), a["name"], a["prompt"] or humanize_key(a["kind"])) for a in awaited or ()))
+
+
+@register.filter
+def awaited_seat_list(seats, viewer=None) -> str:
+    """Names of the awaited ``seats`` (``SeatInfo``), the viewer's own as a bold "you",
+    joined in the active language (the status line of a game without a board)."""
+    from django.utils.translation import gettext
+
+    def one(s):
+        if viewer is not None and s.pk == viewer.pk:
+            return format_html("<strong>{}</strong>", gettext("you"))
+        return s.name
+
+    return format_html_join(pgettext("between names in a list", ", "), "{}", ((one(s),) for s in seats or ()))
+
+
+@register.simple_tag
+def clock_span(seat) -> str:
+    """A seat's time left (``SeatInfo.clock_left``) in a span that static/js/regions.js
+    counts down when the seat has a ``deadline`` (its ``data-deadline``, ISO 8601)."""
+    from django.template.defaultfilters import date
+
+    if seat.deadline:
+        return format_html('<span data-deadline="{}">{}</span>', date(seat.deadline, "c"), seat.clock_left)
+    return format_html("<span>{}</span>", seat.clock_left)
