@@ -5,7 +5,7 @@ import json
 
 from django import template
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import pgettext
+from django.utils.translation import pgettext, pgettext_lazy
 
 from games import rules
 
@@ -211,3 +211,20 @@ def clock_span(seat) -> str:
     if seat.deadline:
         return format_html('<span data-deadline="{}">{}</span>', date(seat.deadline, "c"), seat.clock_left)
     return format_html("<span>{}</span>", seat.clock_left)
+
+
+#: The badge of an awaited seat, by decision kind (English as ``humanize_key`` shows the kind).
+DECISION_BADGES = {
+    "draw": pgettext_lazy("decision kind", "Draw"), "plan": pgettext_lazy("decision kind", "Plan"),
+    "action": pgettext_lazy("decision kind", "Action"), "torture": pgettext_lazy("decision kind", "Torture"),
+    "harvest": pgettext_lazy("decision kind", "Harvest"), "technology": pgettext_lazy("decision kind", "Technology"),
+    "bathhouse": pgettext_lazy("decision kind", "Bathhouse"),
+}
+
+
+@register.filter
+def decision_badge(kind) -> str:
+    """An awaited seat's badge: its decision kind (``Seat.awaiting``) in the active language;
+    a kind not listed as ``humanize_key`` shows it."""
+    label = DECISION_BADGES.get(kind)
+    return str(label) if label is not None else humanize_key(kind)
