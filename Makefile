@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-engine lint bench install migrate messages clean
+.PHONY: run test test-engine lint bench bench-pages install migrate messages clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,22 +45,39 @@ messages: $(STAMP)
 test-engine: $(STAMP)
 	$(PY) -m pytest tests/engine
 
-# Site figures use a scratch database: PostgreSQL (database orleans_bench) when it answers on
-# 127.0.0.1:5432, else a SQLite file; the worker latency needs PostgreSQL and Redis.
-BENCH_PG_URL ?= postgres://postgres@127.0.0.1:5432/orleans_bench
+# Site figures use a scratch database: PostgreSQL (database $(BENCH_DB)) when it answers on
+# 127.0.0.1:5432, else a SQLite file; the worker latency needs PostgreSQL and Redis. The page
+# figures (bench_pages, last: its final line is issue 14's JSON) serve gunicorn on BENCH_PORT.
+# `make bench-pages` runs those alone (BENCH_ARGS=--quick: about a minute).
+BENCH_DB ?= orleans_bench
+BENCH_PG_URL ?= postgres://postgres@127.0.0.1:5432/$(BENCH_DB)
 BENCH_REDIS_URL ?= redis://127.0.0.1:6379/14
+BENCH_PORT ?= 8107
+BENCH_ARGS ?=
+# A fresh scratch database (and an empty scratch Redis database: no task of an older run), then DATABASE_URL,
+# REDIS_URL and CACHE_URL (that same Redis database: production caches in Redis) exported for the rest of the line.
+define BENCH_SCRATCH
+db="sqlite:///$(CURDIR)/.bench.sqlite3"; redis_url=""; \
+if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then \
+  dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB) 2>/dev/null; \
+  createdb -h 127.0.0.1 -U postgres $(BENCH_DB) 2>/dev/null; db="$(BENCH_PG_URL)"; \
+  if redis-cli -u "$(BENCH_REDIS_URL)" ping >/dev/null 2>&1; then \
+    redis-cli -u "$(BENCH_REDIS_URL)" flushdb >/dev/null; redis_url="$(BENCH_REDIS_URL)"; \
+  fi; \
+fi; \
+export DATABASE_URL="$$db" REDIS_URL="$$redis_url" CACHE_URL="$$redis_url"; \
+$(PY) manage.py migrate --noinput >/dev/null
+endef
 
 bench: export DJANGO_DEBUG ?= 1
 bench: $(STAMP)
 	$(PY) -m engine.bench
-	@db="sqlite:///$(CURDIR)/.bench.sqlite3"; redis_url=""; \
-	if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then \
-	  dropdb -h 127.0.0.1 -U postgres --if-exists orleans_bench 2>/dev/null; \
-	  createdb -h 127.0.0.1 -U postgres orleans_bench 2>/dev/null; db="$(BENCH_PG_URL)"; \
-	  if redis-cli -u "$(BENCH_REDIS_URL)" ping >/dev/null 2>&1; then redis_url="$(BENCH_REDIS_URL)"; fi; \
-	fi; \
-	export DATABASE_URL="$$db" REDIS_URL="$$redis_url"; \
-	$(PY) manage.py migrate --noinput >/dev/null && $(PY) manage.py bench_async && $(PY) manage.py bench_sittings
+	@$(BENCH_SCRATCH) && $(PY) manage.py bench_async && $(PY) manage.py bench_sittings \
+	  && $(PY) manage.py bench_pages --port $(BENCH_PORT) $(BENCH_ARGS)
+
+bench-pages: export DJANGO_DEBUG ?= 1
+bench-pages: $(STAMP)
+	@$(BENCH_SCRATCH) && $(PY) manage.py bench_pages --port $(BENCH_PORT) $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -22,6 +22,8 @@ Public API (documented with every action's JSON form in ``docs/engine.md``)::
     is_private_step(a) / is_provisional(a) / activate_choice_fields(place)   # action metadata
     queue.check_queue / queue.next_queued / queue.queue_after_move            # the action queue
     describe_place / describe_event / describe_queue_entry / follower_name / track_rewards
+    action_message / queue_entry_message / refusal_structured(code, params)  # {"msg", "params"}
+    messages.CATALOG / messages.render(msg, params, words)  # the English catalog of every message id
 
 Every refusal raises a :class:`RulesError` subclass with ``code``, ``params`` and a player
 ``message`` (``engine.refusals``) and leaves the state unchanged.
@@ -33,14 +35,15 @@ from . import content
 from .config import GameOptions
 from .actions import ACTION_SPECS, ActionSpec, activate_choice_fields, is_private_step, is_provisional, normalize
 from .describe import (
-    describe_action, describe_event, describe_place, describe_queue_entry, event_name, follower_letter, follower_name,
-    place_name, track_rewards,
+    action_message, describe_action, describe_event, describe_place, describe_queue_entry, event_name, follower_letter,
+    follower_name, place_name, queue_entry_message, track_rewards,
 )
 from .errors import (
     GameOver, IllegalAction, InvalidOptions, MalformedAction, NothingToResolve, NotYourTurn, QueueRefused, RulesError,
 )
 from .flow import apply_data, awaiting_data, legal_data, resolve_data
-from .refusals import MESSAGES as REFUSAL_MESSAGES, STALE, render as refusal_message
+from . import messages
+from .refusals import MESSAGES as REFUSAL_MESSAGES, STALE, render as refusal_message, refusal_message as refusal_structured
 from .policy import timeout_action
 from .scoring import outcome_data, score_data
 from .serialize import SchemaError, from_json, to_json
@@ -62,7 +65,8 @@ __all__ = [
     "STALE", "REFUSAL_MESSAGES", "refusal_message", "score", "game_part", "QueueRefused", "queue", "own_places",
     "describe_place", "describe_event", "describe_queue_entry", "event_name", "follower_name", "follower_letter",
     "place_name", "track_rewards", "COMPATIBLE_VERSIONS", "loads_version", "NotOver", "ReplayStep",
-    "replay_steps", "undo", "undoable", "UNDO", "is_undo", "undo_event",
+    "replay_steps", "undo", "undoable", "UNDO", "is_undo", "undo_event", "messages", "action_message",
+    "queue_entry_message", "refusal_structured",
 ]
 
 

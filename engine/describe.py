@@ -1,10 +1,12 @@
 """Readable English for actions, queue entries, places, events, followers and tracks
-(buttons, log lines, the board). Uses the game's standard terms; the default catalog a
-translation would replace."""
+(buttons, log lines, the board). Uses the game's standard terms. Action and queue-entry
+labels are messages of ``engine.messages`` (``action_message``, ``queue_entry_message``:
+id and params), so a site can show them in another language."""
 
 from __future__ import annotations
 
 from . import content as C
+from .messages import message, text
 
 #: The one-letter mark of each follower type on the board ("F" for Farmer); "?" for "any".
 FOLLOWER_LETTERS: dict[str, str] = {**{t: C.FOLLOWER_NAMES[t][0] for t in C.FOLLOWER_TYPES}, "any": "?"}
@@ -42,8 +44,6 @@ def place_name(place_id) -> str:
     return C.PLACES[place_id].name if isinstance(place_id, str) and place_id in C.PLACES else str(place_id)
 
 
-_f = follower_name
-_place = place_name
 
 
 def describe_place(place_id: str) -> str:
@@ -105,134 +105,171 @@ def describe_queue_entry(entry) -> str:
     round"``, ``"Use Village: recruit a Boatman"`` when it fixes a choice, with what it
     answers in advance (``"…; then keep a Knight on Castle"``, ``"…; the technology tile on
     the farmer circle of Farmhouse"``), ``"At the Harvest, return grain"``, and ``"An action
-    that cannot be read"`` for anything else (engine.queue's entries)."""
-    if not isinstance(entry, dict):
-        return "An action that cannot be read"
+    that cannot be read"`` for anything else (engine.queue's entries). The English of
+    :func:`queue_entry_message`."""
     try:
-        kind = entry.get("type")
-        if kind == "harvest":
-            return "At the Harvest, return " + ", ".join(entry["food"])
-        if kind == "technology":
-            return "Technology tile: " + _targets(entry["targets"])
-        if kind == "bathhouse":
-            return "At the Bathhouse, " + _keeps(entry["keep"])
-        if kind == "pass":
-            text = "Pass for the rest of the round"
-            return text + ("; technology tile: " + _targets(entry["technology"]) if entry.get("technology") else "")
-        name = C.PLACES[entry["space"]].name
-        action = {k: v for k, v in entry.items() if k not in ("defaults", "keep")}
-        if "deeds" in action:
-            action["deeds"] = [{"deed": None, "reward": "coins", **d} for d in action["deeds"]]
-        text = f"Use {name}" if set(action) == {"type", "space"} else describe_action(action)
-        text = text.replace(" to None", " to a free deed space")
-        if "route" in entry and "good" not in entry:  # the good is left open
-            text = text.replace(", take no good", ", take the good on the route if there is one"
-                                if entry.get("defaults") else "")
-        if entry.get("defaults") and entry["space"] in ("town_hall", "gunpowder_tower"):
-            text += " (any free deed space of its type)"
-        if "keep" in entry:
-            text += "; then " + (_keeps(entry["keep"]) if entry["keep"] else "keep none of the drawn followers")
-        return text
+        return text(queue_entry_message(entry))
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return text(message("queue.unreadable"))
+
+
+def queue_entry_message(entry) -> dict:
+    """The structured form of :func:`describe_queue_entry`: ``{"msg": id, "params": {...}}``
+    (``engine.messages``); ``queue.unreadable`` for an entry that cannot be read."""
+    if not isinstance(entry, dict):
+        return message("queue.unreadable")
+    try:
+        return _queue_entry_message(entry)
     except (KeyError, TypeError, ValueError, AttributeError):
-        return "An action that cannot be read"
+        return message("queue.unreadable")
 
 
-def _targets(targets: list) -> str:
+def _queue_entry_message(entry: dict) -> dict:
+    kind = entry.get("type")
+    if kind == "harvest":
+        return message("queue.harvest", food=_food(entry["food"]))
+    if kind == "technology":
+        return message("queue.technology", targets=_targets(entry["targets"]))
+    if kind == "bathhouse":
+        return message("queue.bathhouse", keep=_keeps(entry["keep"]))
+    if kind == "pass":
+        if entry.get("technology"):
+            return message("queue.pass_technology", targets=_targets(entry["technology"]))
+        return message("queue.pass")
+    C.PLACES[entry["space"]]  # an unknown place cannot be read
+    action = {k: v for k, v in entry.items() if k not in ("defaults", "keep")}
+    if "deeds" in action:
+        action["deeds"] = [{"deed": None, "reward": "coins", **d} for d in action["deeds"]]
+    out = (message("action.use", place=entry["space"]) if set(action) == {"type", "space"}
+           else action_message(action))
+    if "route" in entry and "good" not in entry:  # the good is left open
+        parts = out["params"]["parts"]
+        i = parts.index(message("part.no_good"))
+        if entry.get("defaults"):
+            parts[i] = message("part.any_good")
+        else:
+            del parts[i]
+    if entry.get("defaults") and entry["space"] in ("town_hall", "gunpowder_tower"):
+        out = message("queue.any_deed", action=out)
+    if "keep" in entry:
+        out = (message("queue.then", action=out, keep=_keeps(entry["keep"])) if entry["keep"]
+               else message("queue.then_keep_none", action=out))
+    return out
+
+
+def _food(food: list) -> list[dict]:
+    """``"grain, wine"``: goods, each a message (translated one by one)."""
+    return [message("part.food", good=g) for g in food]
+
+
+def _targets(targets: list) -> list[dict]:
     """``"the farmer circle of Farmhouse, else the boatman circle of Village"``."""
-    return ", else ".join(f"the {t['circle']} circle of {_place(t['space'])}" for t in targets)
+    return [message("part.target", circle=t["circle"], place=t["space"]) for t in targets]
 
 
-def _keeps(keep: list) -> str:
+def _keeps(keep: list) -> dict:
     """``"keep a Knight on Castle, else a Farmer on Farmhouse"`` (preference order)."""
-    return "keep " + ", else ".join(f"a {_f(k['follower'])} on {_place(k['space'])}" for k in keep)
+    return message("part.keep", keeps=[message("part.keep_one", follower=k["follower"], place=k["space"])
+                                       for k in keep])
 
 
 def describe_action(action: dict, state=None, seat: int | None = None) -> str:
     """One line describing a (legal, normalised) action, e.g.
-    ``"Use Ship: Orléans → Briare, take wine"``.
+    ``"Use Ship: Orléans → Briare, take wine"``: the English of :func:`action_message`.
 
     With the ``state`` and the acting ``seat``, a merchant move names the town it leaves and
     the one it goes to; without them, both ends of the route.
     """
+    return text(action_message(action, state, seat))
+
+
+def action_message(action: dict, state=None, seat: int | None = None) -> dict:
+    """The structured form of :func:`describe_action`: ``{"msg": id, "params": {...}}``
+    with engine ids as params (``engine.messages``). Raises ``KeyError`` for an action
+    missing a field its type needs."""
     t = action.get("type")
     if t == "draw":
-        return f"Draw {plural(action['count'], 'follower')}"
-    if t == "pull_back":
-        return f"Take the {_f(action['follower'])} back from {_place(action['space'])} (instead of a draw)"
-    if t == "place":
-        return f"Put a {_f(action['follower'])} on {_place(action['space'])}"
-    if t == "unplace":
-        return f"Take the {_f(action['follower'])} back from {_place(action['space'])}"
-    if t == "submit_plan":
-        return "Submit my plan"
-    if t == "pass":
-        return "Pass for the rest of the round"
+        return message("action.draw", count=action["count"])
+    if t in ("pull_back", "place", "unplace", "bathhouse_place"):
+        return message(f"action.{t}", follower=action["follower"], place=action["space"])
+    if t in ("submit_plan", "pass", "bathhouse_done"):
+        return message(f"action.{t}")
     if t == "place_technology":
-        return f"Put the technology tile on the {action['circle']} circle of {_place(action['space'])}"
-    if t == "bathhouse_place":
-        return f"Keep the {_f(action['follower'])} and put it on {_place(action['space'])}"
-    if t == "bathhouse_done":
-        return "Return the remaining drawn followers to the bag"
+        return message("action.place_technology", circle=action["circle"], place=action["space"])
     if t == "return_food":
-        return "Return " + ", ".join(action["food"])
+        return message("action.return_food", food=_food(action["food"]))
     if t == "pay_debt":
-        return _describe_payment(action["items"])
+        return _payment_message(action["items"])
     if t == "torture":
-        item = action["item"]
-        if item == "station":
-            return ("Give up a trading station from my supply" if action.get("town") is None
-                    else f"Give up my trading station in {C.TOWNS[action['town']]}")
-        if item == "follower":
-            return "Give up a random follower from my bag"
-        if item == "development":
-            return "Give up one development step"
-        if item == "good":
-            return f"Give up 1 {action['good']}"
-        if item == "place_tile":
-            return f"Give up the place tile {_place(action['place'])}"
-        return "Give up a technology tile" + ("" if action.get("place") is None else f" ({_place(action['place'])})")
+        return message("action.give_up", items=[_give_up(action)])
     if t == "activate":
-        space = action["space"]
-        parts = []
-        if "recruit" in action:
-            parts.append(f"recruit a {C.FOLLOWER_NAMES[action['recruit']]}")
-        if "place_tile" in action:
-            parts.append(f"take {_place(action['place_tile'])}")
-        if "route" in action:
-            route = C.ROUTES[action["route"]]
-            here = state.data["players"][seat]["merchant"] if state is not None and seat is not None else None
-            if here in (route.a, route.b):
-                parts.append(f"{C.TOWNS[here]} → {C.TOWNS[route.other(here)]}")
-            else:
-                parts.append(f"{C.TOWNS[route.a]}–{C.TOWNS[route.b]}")
-            parts.append(f"take {action['good']}" if action.get("good") else "take no good")
-        if "deeds" in action:
-            parts += [
-                f"{_f(d['follower'])} to {C.DEEDS[d['deed']].name}"
-                + (" for a development step" if d["reward"] == "development" else "")
-                for d in action["deeds"]
-            ]
-        if "coins" in action:
-            parts.append(f"pay {action['coins']} coins")
-        return f"Use {_place(space)}" + (": " + ", ".join(parts) if parts else "")
-    return repr(action)
+        return _activate_message(action, state, seat)
+    return message("action.unknown", action=repr(action))
 
 
-def _describe_payment(items: list[dict]) -> str:
+def _give_up(action: dict) -> dict:
+    """What a ``torture`` action (or a ``pay_debt`` item) gives up (RULES §10.1)."""
+    item = action["item"]
+    if item == "station":
+        return (message("part.supply_station") if action.get("town") is None
+                else message("part.station", town=action["town"]))
+    if item == "follower":
+        return message("part.follower")
+    if item == "development":
+        return message("part.development")
+    if item == "good":
+        return message("part.good", good=action["good"])
+    if item == "place_tile":
+        return message("part.place_tile", place=action["place"])
+    return (message("part.technology") if action.get("place") is None
+            else message("part.technology_on", place=action["place"]))
+
+
+def _activate_message(action: dict, state, seat) -> dict:
+    space = action["space"]
+    parts = []
+    if "recruit" in action:
+        parts.append(message("part.recruit", follower=action["recruit"]))
+    if "place_tile" in action:
+        parts.append(message("part.take_place_tile", place=action["place_tile"]))
+    if "route" in action:
+        route = C.ROUTES[action["route"]]
+        here = state.data["players"][seat]["merchant"] if state is not None and seat is not None else None
+        if here in (route.a, route.b):
+            parts.append(message("part.route_from", town=here, to_town=route.other(here)))
+        else:
+            parts.append(message("part.route", town=route.a, to_town=route.b))
+        parts.append(message("part.take_good", good=action["good"]) if action.get("good")
+                     else message("part.no_good"))
+    for d in action.get("deeds", ()):
+        to = "part.to_deed" if d["deed"] is not None else "part.to_any_deed"
+        to += "_development" if d["reward"] == "development" else ""
+        parts.append(message(to, follower=d["follower"], **({"deed": d["deed"]} if d["deed"] is not None else {})))
+    if "coins" in action:
+        parts.append(message("part.pay", coins=action["coins"]))
+    return message("action.use_with", place=space, parts=parts) if parts else message("action.use", place=space)
+
+
+def _payment_message(items: list[dict]) -> dict:
     """``"Give up 2 wool, a trading station from my supply"``: the items of a ``pay_debt``
     action, equal items counted, in the order first listed."""
-    counts: dict[str, int] = {}
+    counts: list[list] = []  # [part, n], first listed first
     for item in items:
-        text = describe_action({"type": "torture", **item}).removeprefix("Give up ")
-        counts[text] = counts.get(text, 0) + 1
-    if not counts:
-        return "Give up nothing"
-    parts = []
-    for text, n in counts.items():
-        if n == 1:
-            parts.append(text)
-        elif text.startswith("1 "):
-            parts.append(f"{n} {text[2:]}")
+        part = _give_up({"type": "torture", **item})
+        for entry in counts:
+            if entry[0] == part:
+                entry[1] += 1
+                break
         else:
-            parts.append(f"{n} × {text}")
-    return "Give up " + ", ".join(parts)
+            counts.append([part, 1])
+    if not counts:
+        return message("action.give_up_nothing")
+    parts = []
+    for part, n in counts:
+        if n == 1:
+            parts.append(part)
+        elif part["msg"] == "part.good":
+            parts.append(message("part.goods", count=n, good=part["params"]["good"]))
+        else:
+            parts.append(message("part.times", count=n, item=part))
+    return message("action.give_up", items=parts)

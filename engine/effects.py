@@ -85,9 +85,10 @@ def move_fields(kind: str) -> dict[str, tuple]:
     return {"route": tuple(r.id for r in C.ROUTES.values() if r.kind == kind), "good": C.GOODS + (None,)}
 
 
-def perform(s: dict, seat: int, effect: dict, name: str, choice: dict, ev: list) -> None:
-    """Carry out a simple tile's effect named ``name`` with the chosen fields (RULES §11)."""
+def perform(s: dict, seat: int, effect: dict, place_id: str, choice: dict, ev: list) -> None:
+    """Carry out the effect of the simple tile ``place_id`` with the chosen fields (RULES §11)."""
     p = s["players"][seat]
+    name = {"place": place_id}  # the events' reason
     if "gainGood" in effect:
         S.gain_good(s, seat, effect["gainGood"], ev, name)
     if "coins" in effect:
@@ -101,7 +102,8 @@ def perform(s: dict, seat: int, effect: dict, name: str, choice: dict, ev: list)
         S.develop(s, seat, effect["development"], ev, name)
     if "payCoins" in effect:
         p["coins"] -= choice["coins"]
-        S.event(ev, "coins", seat, f"{{player}} pays {choice['coins']} coins ({name})", coins=-choice["coins"])
+        S.event(ev, "coins", seat, "event.pay_for_steps", {"coins": choice["coins"], "reason": name},
+                coins=-choice["coins"])
         S.develop(s, seat, choice["coins"] * effect["developmentPerCoin"], ev, name)
     if "technologyTiles" in effect:
         S.take_technology(s, seat, ev)

@@ -31,7 +31,7 @@ def _advance(s: dict, seat: int, track: str, ev: list) -> int:
     p = s["players"][seat]
     p["tracks"][track] += 1
     step = p["tracks"][track]
-    S.event(ev, "track", seat, f"{{player}} advances to step {step} of the {track} track", track=track, step=step)
+    S.event(ev, "track", seat, "event.track", {"track": track, "step": step}, track=track, step=step)
     return step
 
 
@@ -48,7 +48,7 @@ def _farmhouse_choices(s, seat):
 def _farmhouse(s, seat, choice, ev):
     S.recruit(s, seat, "farmer", ev)
     step = _advance(s, seat, "farmer", ev)
-    S.gain_good(s, seat, C.FARMER_TRACK_GOODS[step - 1], ev, "Farmer track")
+    S.gain_good(s, seat, C.FARMER_TRACK_GOODS[step - 1], ev, {"track": "farmer"})
 
 
 def _place_tile_choices(s, p) -> list[str]:
@@ -69,7 +69,7 @@ def take_place_tile(s: dict, seat: int, tile: str, ev: list) -> None:
     p = s["players"][seat]
     p["places"].append(tile)
     p["places"].sort()
-    S.event(ev, "place_tile", seat, f"{{player}} takes the place tile {C.PLACE_TILES[tile].name}", place=tile)
+    S.event(ev, "place_tile", seat, "event.place_tile", {"place": tile}, place=tile)
 
 
 def _village_choices(s, seat):
@@ -93,7 +93,7 @@ def _village(s, seat, choice, ev):
         # RULES §6.2 / §14.11: the first to reach step 5 takes the citizen and no coins.
         if step == C.BOATMAN_CITIZEN_STEP and S.take_citizen(s, seat, "boatman_track", ev):
             return
-        S.gain_coins(s, seat, C.BOATMAN_TRACK_COINS[step - 1], ev, "Boatman track")
+        S.gain_coins(s, seat, C.BOATMAN_TRACK_COINS[step - 1], ev, {"track": "boatman"})
     elif kind == "craftsman":
         S.take_technology(s, seat, ev)
     else:
@@ -112,7 +112,7 @@ def _university(s, seat, choice, ev):
     """University (RULES §5, §6.5): Scholar, Scholar track, development steps by the step."""
     S.recruit(s, seat, "scholar", ev)
     step = _advance(s, seat, "scholar", ev)
-    S.develop(s, seat, C.SCHOLAR_TRACK_STEPS[step - 1], ev, "University")
+    S.develop(s, seat, C.SCHOLAR_TRACK_STEPS[step - 1], ev, {"place": "university"})
 
 
 def _castle(s, seat, choice, ev):
@@ -142,7 +142,7 @@ def _develop_only_choices(steps):
 
 
 def _scriptorium(s, seat, choice, ev):
-    S.develop(s, seat, 1, ev, "Scriptorium")
+    S.develop(s, seat, 1, ev, {"place": "scriptorium"})
 
 
 def _deed_choices(s, seat, tiles):
@@ -214,7 +214,7 @@ def _tile_perform(place_id):
     tile = C.PLACE_TILES[place_id]
 
     def perform(s, seat, choice, ev):
-        E.perform(s, seat, tile.effect, tile.name, choice, ev)
+        E.perform(s, seat, tile.effect, place_id, choice, ev)
 
     return perform
 
@@ -253,7 +253,7 @@ def _bathhouse(s, seat, choice, ev):
         tile = S.draw_from_bag(s, seat, rng)
         if tile is not None:
             drawn.append(tile)
-    S.event(ev, "bathhouse", seat, f"{{player}} draws {len(drawn)} followers at the Bathhouse")
+    S.event(ev, "bathhouse", seat, "event.bathhouse_draw", {"count": len(drawn)})
     p["prompts"].append({"kind": "bathhouse", "drawn": sorted(drawn), "kept": 0})
 
 

@@ -5,209 +5,73 @@ Every :class:`engine.RulesError` has ``code``, ``params`` (ids, JSON-safe) and `
 (one sentence rendered here from the code and params with the game's English names). The
 developer text (``str(err)``) also names the action, seat, round and phase.
 
-A translation replaces :data:`MESSAGES` (code -> template or function of the params); the
-codes and params stay.
+The English templates are in ``engine.messages.CATALOG`` (``refusal.<code>``);
+:func:`refusal_message` gives the message id and params a site translates.
 """
 
 from __future__ import annotations
 
 from . import content as C
-from .describe import follower_name, followers_name, place_name, plural
 from .errors import IllegalAction
+from .messages import CATALOG, message, text
 
 #: The code a site uses for a page showing an older position than the game's (the engine
 #: itself never raises it; the site's optimistic version check does).
 STALE = "stale"
 
-_TASKS = {
-    "draw": "draw your followers",
-    "plan": "finish your plan",
-    "action": "take an action or pass",
-    "torture": "choose what to give up",
-    "harvest": "choose which food to return",
-    "technology": "place your technology tile",
-    "bathhouse": "place or return the followers drawn at the Bathhouse",
+#: Codes whose sentence is "The <place> cannot be used: <reason>." (or "cannot recruit a
+#: <follower>" when the params name ``recruit``); the reason is the message ``refusal.<code>``.
+CANNOT = frozenset({
+    "track_end", "character_supply_empty", "good_unavailable", "technology_unavailable", "place_tile_unavailable",
+    "nothing_to_recruit", "pilgrimage", "development_end", "station_present", "no_stations_left", "no_route",
+    "no_deed_space", "no_deed_follower", "first_place_tile", "place_tile_taken",
+})
+#: Codes whose params name another refusal (``why``, ``why_params``), shown after their own.
+_NESTED = frozenset({"payment_item", "queue_not_playable", "queue_choice_illegal"})
+
+#: Every refusal code -> its English template (``engine.messages.CATALOG["refusal.<code>"]``;
+#: variants ``refusal.<code>.<variant>`` are chosen by :func:`refusal_message`).
+MESSAGES: dict[str, str] = {
+    key.split(".")[1]: template for key, template in CATALOG.items()
+    if key.startswith("refusal.") and key.count(".") == 1 and key not in ("refusal.cannot_use", "refusal.cannot_recruit")
 }
-_ROUTE_KINDS = {"water": "waterway", "land": "road"}
+assert STALE in MESSAGES
 
 
-def _names(params: dict) -> dict:
-    """Display names for the ids in ``params`` (used by the templates)."""
-    out = dict(params)
-    if "place" in params:
-        out["place"] = place_name(params["place"])
-    if "track" in params:
-        out["track"] = C.FOLLOWER_NAMES.get(params["track"], params["track"])
-    if "follower" in params:
-        out["follower_id"] = str(params["follower"])
-        out["follower"] = follower_name(params["follower"])
-        out["followers"] = followers_name(C.follower_type(str(params["follower"])))
-    if "deed" in params:
-        out["deed"] = C.DEEDS[params["deed"]].name if params["deed"] in C.DEEDS else params["deed"]
-    if "town" in params:
-        out["town"] = C.TOWNS.get(params["town"], params["town"])
-    if "route_kind" in params:
-        out["route_kind"] = _ROUTE_KINDS.get(params["route_kind"], params["route_kind"])
-    if "place_tile" in params:
-        out["place_tile"] = place_name(params["place_tile"])
-    if "recruit" in params:
-        out["recruit"] = C.FOLLOWER_NAMES.get(params["recruit"], params["recruit"])
-    if "kind" in params:
-        out["task"] = _TASKS.get(params["kind"], "answer another decision")
-    return out
-
-
-def _cannot(reason: str):
-    """A template "The <place> cannot be used: <reason>." (or "cannot recruit a <follower>")."""
-
-    def render(p: dict) -> str:
-        subject = f"cannot recruit a {p['recruit']}" if p.get("recruit") else "cannot be used"
-        return f"The {p['place']} {subject}: {reason.format(**p)}."
-
-    return render
-
-
-def _station_present(p: dict) -> str:
-    whose = "you already have a trading station" if p.get("own") else "there is already a trading station"
-    return f"The {p['place']} cannot be used: {whose} in {p['town']}."
-
-
-def _not_ready(p: dict) -> str:
-    if p.get("place") == "Town Hall":
-        return "The Town Hall is not ready: no follower stands on it."
-    return f"The {p['place']} is not ready: not all its circles are filled."
-
-
-def _not_your_turn(p: dict) -> str:
-    if p.get("why") == "resolution":
-        return "Not now: the game is waiting for the other players' moves to be resolved."
-    if p.get("why") == "no_seat":
-        return "You have no seat in this game."
-    if p.get("why") == "passed":
-        return "You have passed: you take no more actions this round."
-    return "It is not your turn."
-
-
-#: code -> template (``str.format`` with the display names) or function of the display params.
-MESSAGES: dict = {
-    # a place blocked by a rule (RULES §5, §6.1, §8.7, §11, §14.4)
-    "track_end": _cannot("the {track} track is at its last space"),
-    "character_supply_empty": _cannot("no {followers} are left in the supply"),
-    "good_unavailable": _cannot("no {good} is left in the goods supply"),
-    "technology_unavailable": _cannot("no technology tiles are left"),
-    "place_tile_unavailable": _cannot("no place tile is left to take"),
-    "nothing_to_recruit": _cannot("no Boatman, Craftsman or Trader can be recruited now"),
-    "pilgrimage": _cannot("it is a Pilgrimage round"),
-    "development_end": _cannot("your development marker is at the end of the track"),
-    "station_present": _station_present,
-    "no_stations_left": _cannot("you have no trading stations left"),
-    "no_route": _cannot("no {route_kind} leaves {town}"),
-    "route_elsewhere": "The {place} cannot take that route: it is not a {route_kind} from {town}, where your "
-                       "merchant stands.",
-    "good_not_on_route": "The {place} cannot take {good} from that route: there is none on it.",
-    "no_deed_space": _cannot("no beneficial deed has a free space for these followers"),
-    "no_deed_follower": _cannot("no follower in your market can go to a beneficial deed (starting followers "
-                                "never can)"),
-    "deed_full": "{deed} has no free {follower} space: a follower goes only on a space of its own type.",
-    "deeds_none": "Choose at least one follower to send to a beneficial deed.",
-    "deed_starting": "Starting followers never go to a beneficial deed.",
-    "deeds_all": "Every follower on the Town Hall that has a free beneficial deed space of its type must go to one.",
-    "tower_two": "The Gunpowder Tower holds only 2 followers.",
-    "first_place_tile": _cannot("your first place tile must come from stack I"),
-    "place_tile_taken": _cannot("the {place_tile} is not available to take"),
-    "not_enough_coins": lambda p: f"The {p['place']} cannot be used: you need at least "
-                                  f"{plural(p['coins'], 'coin')} to pay.",
-    "development_room": lambda p: (f"The {p['place']} cannot take {plural(p['coins'], 'coin')}: your development "
-                                   f"marker has only {plural(p['room'], 'space')} left to the end of the track."),
-    "already_used": "The {place} has already been used this round.",
-    "not_an_action": "The {place} is not an action of the action phase.",
-    "not_ready": _not_ready,
-    "choice_not_allowed": "These choices are not allowed for the {place} now.",
-    # placing and drawing followers (RULES §8.3–§8.5, §14.5, §14.8)
-    "unknown_place": "There is no place called “{place}”.",
-    "unknown_follower": "There is no follower called “{follower_id}”.",
-    "not_owned": "You do not own the {place}.",
-    "not_in_market": "You have no {follower} in your market.",
-    "no_free_circle": "Every circle of the {place} is already taken.",
-    "no_circles": "The {place} has no circles: no follower can be put on it.",
-    "circle_type": "No free circle of the {place} takes a {follower}.",
-    "starting_follower": "Starting followers cannot go on the {place}.",
-    "not_on_space": "There is no {follower} on your {place}.",
-    "draw_limit": lambda p: f"You may draw at most {plural(p['most'], 'follower')} now (your Knight track's "
-                            "draw count).",
-    "market_full": lambda p: f"Your market has room for only {plural(p['most'], 'more follower')}.",
-    "no_draw_left": "Each pull-back takes the place of one draw, and you have no draw left this round.",
-    "bag_short": lambda p: f"Your bag holds only {plural(p['most'], 'follower')}.",
-    "not_drawn": "There is no {follower} among the followers drawn at the Bathhouse.",
-    "bathhouse_itself": "The followers drawn at the Bathhouse cannot go on the Bathhouse itself.",
-    "technology_target": "A technology tile cannot go there now.",
-    "technology_town_hall": "A technology tile cannot go on the Town Hall.",
-    "technology_one_circle": "A technology tile cannot go on the {place}: it has only one circle.",
-    "technology_twice": "The {place} already has a technology tile.",
-    "technology_monk": "A technology tile never covers a Monk circle.",
-    "technology_first_farmer": "Your first technology tile must cover a Farmer circle.",
-    "torture_item": "You cannot give that up: you do not have it.",
-    "torture_development": "You cannot give a development step: your marker may not move from or onto a coin "
-                           "space (7, 12, 25).",
-    "torture_follower": "You cannot give a follower: your bag holds only starting followers, which are never lost.",
-    "payment_item": lambda p: (f"Item {p['index']} of your payment is refused. "
-                               f"{render(p.get('why', 'not_allowed'), p.get('why_params') or {})}"),
-    "payment_short": lambda p: (f"Your payment does not settle the debt of {plural(p['debt'], 'coin')}: "
-                                f"choose {plural(p['remaining'], 'more item')}, one per missing coin."),
-    "payment_too_many": lambda p: (f"You owe only {plural(p['debt'], 'coin')}: give one item per missing coin, "
-                                   "no more."),
-    "food_choice": lambda p: f"Return exactly {p['food']} food that you have (grain, cheese or wine).",
-    # whose turn and the game's state
-    "not_your_turn": _not_your_turn,
-    "wrong_decision": "First {task}.",
-    "game_over": "The game is over.",
-    "not_undoable": ("There is nothing to take back: another player has acted since, or your last decision "
-                     "drew or revealed something."),
-    "not_over": "The game is not over yet: its hidden information is still secret.",
-    "nothing_to_resolve": "There is nothing to resolve now.",
-    STALE: "The game has moved on since this page was shown: here is the current position.",
-    "malformed": "That move could not be read.",
-    "invalid_options": "These game options are not valid.",
-    "not_allowed": "That move is not allowed now.",
-    # the action queue (engine.queue)
-    "queue_phase": "Actions can be queued while planning and during the action phase.",
-    "queue_limit": "At most {limit} actions can be queued.",
-    "queue_entry": "Queue an action on one of your places, or passing.",
-    "queue_not_own": "You can only queue actions on your own places.",
-    "queue_not_action": "The {place} is not an action of the action phase, so it cannot be queued.",
-    "queue_field": lambda p: f"The {p['place']} has no choice called {', '.join(map(str, p['fields']))}.",
-    "queue_choice": "The queued action's {field} is not valid.",
-    "queue_after_pass": "Passing ends your round: nothing can be queued after it.",
-    "queue_place_twice": "Each place can be used once a round: it is already in your queue.",
-    "queue_empty": "Nothing is queued.",
-    "queue_not_turn": "The queue waits for your turn in the action phase.",
-    "queue_choice_open": "Your queue waits at “{entry}”: choose how to use it.",
-    "queue_not_playable": lambda p: (f"Your queue stopped at “{p['entry']}”: it could not be played when your "
-                                     f"turn came, so the rest was dropped. "
-                                     f"{render(p.get('why', 'not_allowed'), p.get('why_params') or {})}"),
-    "queue_choice_illegal": lambda p: (f"Your queue waits at “{p['entry']}”: that choice is not possible now, so "
-                                       f"choose how to use it. "
-                                       f"{render(p.get('why', 'not_allowed'), p.get('why_params') or {})}"),
-    "queue_answer_changed": lambda p: ("Your queue's answer for the " + {"technology": "technology tile",
-                                       "bathhouse": "Bathhouse", "harvest": "Harvest"}.get(p.get("prompt"), "prompt")
-                                       + " is not possible any more: choose now."),
-    "queue_no_harvest": "Food for the Harvest can be queued only in a round whose hourglass tile is the Harvest.",
-    "queue_answer_twice": "That is already answered in your queue.",
-    "refused": "That is not allowed.",
-}
+def refusal_message(code: str, params: dict | None = None) -> dict:
+    """The structured sentence of refusal ``code`` with ``params`` (ids):
+    ``{"msg": "refusal.…", "params": {...}}`` (``engine.messages``), the variant the
+    params call for; an unknown code gives ``refusal.refused``."""
+    params = dict(params or {})
+    if not isinstance(code, str) or code not in MESSAGES:
+        return message("refusal.refused")
+    if code in _NESTED:
+        params["why"] = refusal_message(params.get("why", "not_allowed"), params.pop("why_params", None) or {})
+    if code == "queue_answer_changed":
+        params.setdefault("prompt", "")  # "the prompt" when the params do not say which
+    variant = None
+    if code == "station_present" and params.get("own"):
+        variant = "own"
+    elif code == "not_ready" and params.get("place") == "town_hall":
+        variant = "town_hall"
+    elif code == "not_your_turn" and params.get("why") in ("resolution", "no_seat", "passed"):
+        variant = params["why"]
+    msg = message(f"refusal.{code}" + (f".{variant}" if variant else ""), **params)
+    if code in CANNOT:
+        outer = {k: params[k] for k in ("place", "recruit") if params.get(k) is not None}
+        return message("refusal.cannot_recruit" if "recruit" in outer else "refusal.cannot_use", **outer, why=msg)
+    return msg
 
 
 def render(code: str, params: dict | None = None) -> str:
     """The English sentence for refusal ``code`` with ``params`` (ids), e.g.
     ``render("track_end", {"place": "castle", "track": "knight"}) ==
-    "The Castle cannot be used: the Knight track is at its last space."``. An unknown code
-    gives the generic "That is not allowed."."""
-    template = MESSAGES.get(code, MESSAGES["refused"]) if isinstance(code, str) else MESSAGES["refused"]
+    "The Castle cannot be used: the Knight track is at its last space."``. An unknown code,
+    or params the sentence cannot be made from, give the generic "That is not allowed."."""
     try:
-        shown = _names(params or {})
-        return template(shown) if callable(template) else template.format(**shown)
-    except (KeyError, IndexError, ValueError, TypeError):
-        return MESSAGES["refused"]
+        return text(refusal_message(code, params))
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return CATALOG["refusal.refused"]
 
 
 # --- why an action is not legal now -----------------------------------------------------------

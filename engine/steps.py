@@ -12,11 +12,19 @@ from functools import lru_cache
 
 from . import content as C
 from .matching import can_fill, fits
+from .messages import render
 
 
-def event(ev: list, kind: str, seat: int | None, text: str, **extra) -> None:
-    """Append a public event. ``text`` may contain ``{player}``, the seat's display name."""
-    item = {"kind": kind, "seat": seat, "text": text}
+def event(ev: list, kind: str, seat: int | None, msg: str, params: dict | None = None, **extra) -> None:
+    """Append a public event: ``{"kind", "seat", "text", "msg", "params", **extra}``.
+
+    ``msg`` is a message id of ``engine.messages.CATALOG`` and ``params`` its parameters
+    (engine ids and amounts, JSON-safe); ``text`` is the English sentence rendered from
+    them, with ``{player}`` left for the seat's display name. Raises ``KeyError`` for an
+    unknown id or a missing parameter.
+    """
+    params = dict(params or {})
+    item = {"kind": kind, "seat": seat, "text": render(msg, params), "msg": msg, "params": params}
     item.update(extra)
     ev.append(item)
 
@@ -64,7 +72,7 @@ def recruit(s: dict, seat: int, kind: str, ev: list) -> None:
     """Take one follower of ``kind`` from the general supply into the bag (RULES §5)."""
     remove_tile(s["supply"]["followers"], kind)
     add_tile(s["players"][seat]["bag"], kind)
-    event(ev, "recruit", seat, f"{{player}} recruits a {C.FOLLOWER_NAMES[kind]}", follower=kind)
+    event(ev, "recruit", seat, "event.recruit", {"follower": kind}, follower=kind)
 
 
 def supply_has(s: dict, kind: str) -> bool:
@@ -73,18 +81,20 @@ def supply_has(s: dict, kind: str) -> bool:
 
 
 # --- coins, goods, citizens ----------------------------------------------------------------
-def gain_coins(s: dict, seat: int, coins: int, ev: list, why: str) -> None:
-    """Give ``coins`` coins (the bank is unlimited, RULES §14.9)."""
+def gain_coins(s: dict, seat: int, coins: int, ev: list, why: dict) -> None:
+    """Give ``coins`` coins (the bank is unlimited, RULES §14.9); ``why`` is the event's
+    reason (``{"place": "ship"}``, see ``engine.messages``)."""
     if coins:
         s["players"][seat]["coins"] += coins
-        event(ev, "coins", seat, f"{{player}} gains {coins} coin{'s' if coins != 1 else ''} ({why})", coins=coins)
+        event(ev, "coins", seat, "event.gain_coins", {"coins": coins, "reason": why}, coins=coins)
 
 
-def gain_good(s: dict, seat: int, good: str, ev: list, why: str) -> None:
-    """Move one ``good`` from the goods market to the player (RULES §6.1, §11)."""
+def gain_good(s: dict, seat: int, good: str, ev: list, why: dict) -> None:
+    """Move one ``good`` from the goods market to the player (RULES §6.1, §11); ``why``:
+    the event's reason."""
     s["supply"]["goods"][good] -= 1
     s["players"][seat]["goods"][good] += 1
-    event(ev, "good", seat, f"{{player}} takes 1 {good} ({why})", good=good)
+    event(ev, "good", seat, "event.take_good", {"good": good, "reason": why}, good=good)
 
 
 def take_citizen(s: dict, seat: int, spot: str, ev: list) -> bool:
@@ -93,12 +103,12 @@ def take_citizen(s: dict, seat: int, spot: str, ev: list) -> bool:
         return False
     s["citizens"].remove(spot)
     s["players"][seat]["citizens"] += 1
-    event(ev, "citizen", seat, f"{{player}} takes a citizen ({spot.replace('_', ' ')})", spot=spot)
+    event(ev, "citizen", seat, "event.citizen", {"spot": spot}, spot=spot)
     return True
 
 
 # --- development track (RULES §7.1) -----------------------------------------------------------
-def develop(s: dict, seat: int, steps: int, ev: list, why: str) -> None:
+def develop(s: dict, seat: int, steps: int, ev: list, why: dict) -> None:
     """Move the development marker ``steps`` spaces forward, at most to 30 (RULES §7.1).
 
     Collects the coins of each coin space reached or passed, once per player per game
@@ -111,12 +121,12 @@ def develop(s: dict, seat: int, steps: int, ev: list, why: str) -> None:
     if new == old:
         return
     p["development"] = new
-    event(ev, "development", seat, f"{{player}} moves {new - old} on the development track to {new} ({why})",
+    event(ev, "development", seat, "event.develop", {"steps": new - old, "position": new, "reason": why},
           steps=new - old, position=new)
     for space in range(old + 1, new + 1):
         if space in C.DEVELOPMENT_COINS and space not in p["development_coins"]:
             p["development_coins"].append(space)
-            gain_coins(s, seat, C.DEVELOPMENT_COINS[space], ev, f"development space {space}")
+            gain_coins(s, seat, C.DEVELOPMENT_COINS[space], ev, {"development_space": space})
         if space in C.DEVELOPMENT_CITIZEN_SPACES:
             take_citizen(s, seat, f"development_{space}", ev)
 
@@ -242,7 +252,7 @@ def build_station(s: dict, seat: int, ev: list) -> None:
     town = p["merchant"]
     p["stations_left"] -= 1
     s["stations"].setdefault(town, []).append(seat)
-    event(ev, "station", seat, f"{{player}} builds a trading station in {C.TOWNS[town]}", town=town)
+    event(ev, "station", seat, "event.station", {"town": town}, town=town)
 
 
 # --- merchant (RULES §4.3) ----------------------------------------------------------------
@@ -256,12 +266,12 @@ def move_merchant(s: dict, seat: int, route_id: str, good: str | None, ev: list)
     p = s["players"][seat]
     route = C.ROUTES[route_id]
     p["merchant"] = route.other(p["merchant"])
-    event(ev, "move", seat, f"{{player}} moves the merchant to {C.TOWNS[p['merchant']]}",
+    event(ev, "move", seat, "event.move_merchant", {"town": p["merchant"], "route": route_id},
           route=route_id, town=p["merchant"])
     if good is not None:
         s["routes"][route_id].remove(good)
         p["goods"][good] += 1
-        event(ev, "good", seat, f"{{player}} takes 1 {good} from the route", good=good)
+        event(ev, "good", seat, "event.route_good", {"good": good}, good=good)
 
 
 # --- technology tiles (RULES §8.6, §14.2) ---------------------------------------------------
@@ -269,7 +279,7 @@ def take_technology(s: dict, seat: int, ev: list) -> None:
     """Take a technology tile; it is placed when its owner passes (RULES §14.2)."""
     s["supply"]["technology"] -= 1
     s["players"][seat]["technology_pending"] += 1
-    event(ev, "technology", seat, "{player} takes a technology tile (placed when passing)")
+    event(ev, "technology", seat, "event.take_technology")
 
 
 def technology_targets(p: dict) -> list[tuple[str, str]]:
@@ -302,8 +312,8 @@ def place_technology(s: dict, seat: int, place_id: str, circle: str, ev: list) -
     p["technology_pending"] -= 1
     p["technology"][place_id] = circle
     p["technology_placed_ever"] = True
-    event(ev, "technology", seat, f"{{player}} places a technology tile on the {circle} circle of "
-          f"{C.PLACES[place_id].name}", place=place_id, circle=circle)
+    event(ev, "technology", seat, "event.place_technology", {"circle": circle, "place": place_id},
+          place=place_id, circle=circle)
     tiles = p["spaces"].get(place_id, [])
     if tiles and not space_fits(p, place_id, tiles):
         subs = substitutes(p)
@@ -311,7 +321,7 @@ def place_technology(s: dict, seat: int, place_id: str, circle: str, ev: list) -
         candidates = sorted((t for t in set(tiles) if can_fill(t, circle, subs)),
                             key=lambda t: (C.follower_type(t) != circle, t))
         tile = bump_to_market(p, place_id, candidates)
-        event(ev, "technology", seat, f"{{player}}'s {C.FOLLOWER_NAMES[C.follower_type(tile)]} goes back to the market")
+        event(ev, "technology", seat, "event.technology_bump", {"follower": tile})
 
 
 # --- beneficial deeds (RULES §7.2) ----------------------------------------------------------
@@ -332,12 +342,11 @@ def send_to_deed(s: dict, seat: int, tile: str, deed_id: str, reward: str, ev: l
     deed = C.DEEDS[deed_id]
     s["deeds"][deed_id].append([tile, seat])
     s["deeds"][deed_id].sort()
-    event(ev, "deed", seat, f"{{player}} puts a {C.FOLLOWER_NAMES[C.follower_type(tile)]} on {deed.name}",
-          deed=deed_id, follower=tile)
+    event(ev, "deed", seat, "event.deed", {"follower": tile, "deed": deed_id}, deed=deed_id, follower=tile)
     if reward == "development":
-        develop(s, seat, 1, ev, deed.name)
+        develop(s, seat, 1, ev, {"deed": deed_id})
     else:
-        gain_coins(s, seat, deed.coins, ev, deed.name)
+        gain_coins(s, seat, deed.coins, ev, {"deed": deed_id})
     if len(s["deeds"][deed_id]) == deed.total:
         take_citizen(s, seat, f"deed_{deed_id}", ev)
 

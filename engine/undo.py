@@ -19,6 +19,7 @@ never shows it.
 from __future__ import annotations
 
 from .errors import IllegalAction
+from .messages import render
 from .state import GameState, clone
 
 #: How many consecutive decisions of one seat can be taken back.
@@ -32,7 +33,7 @@ UNDO = {"type": "undo"}
 
 def undo_event(seat: int) -> dict:
     """The public event of ``seat``'s take-back (the log's line for it)."""
-    return {"kind": "undo", "seat": seat, "text": "{player} takes back their last decision"}
+    return {"kind": "undo", "seat": seat, "text": render("event.undo"), "msg": "event.undo", "params": {}}
 
 
 def is_undo(action) -> bool:

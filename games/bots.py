@@ -12,14 +12,13 @@ import random
 from typing import Any
 
 import engine.bots as orleans_bots
+from games.vocabulary import bot_level_name
 
 #: Rules name (``Game.rules``) -> its bot module (``choose``, ``LEVELS``). Rules without
 #: one get ``FALLBACK_LEVELS`` from the orleans module: the random bot, which reads no view.
 BOT_MODULES = {"orleans": orleans_bots}
 FALLBACK_LEVELS = ("random",)
 
-#: How each level is named on the site; a level not listed here shows its name capitalised.
-LEVEL_LABELS = {"random": "Random", "greedy": "Greedy", "strong": "Strong"}
 
 #: The level that takes over an absent player unless the creator chooses another: the
 #: first of these the rules offer (else their strongest).
@@ -34,8 +33,9 @@ def levels(rules: str = "orleans") -> tuple[str, ...]:
 
 
 def label(level: str) -> str:
-    """A level's name as the site shows it ("Greedy")."""
-    return LEVEL_LABELS.get(level, level.replace("_", " ").capitalize())
+    """A level's name as the site shows it ("Greedy"), in the active language
+    (``games.vocabulary``); a level not listed there shows its name capitalised."""
+    return bot_level_name(level)
 
 
 def level_choices(rules: str = "orleans") -> list[tuple[str, str]]:

@@ -5,35 +5,17 @@ import json
 
 from django import forms
 
-from games import bots
+from games import bots, vocabulary
 from games.clock import PACES
 from games.models import Game
 from orleans_site.text import PlainTextValidator
 
 SEAT_CHOICES = [(n, f"{n} players") for n in range(Game.MIN_SEATS, Game.MAX_SEATS + 1)]
-PLACE_TILE_MARKET_CHOICES = [
-    ("normal", "Normal: 13 tiles drawn per stack, all available"),
-    ("market3", "Market of 3: 3 face-up tiles per stack, refilled"),
-    ("market5", "Market of 5: 5 face-up tiles per stack, refilled"),
-    ("all", "All: every included tile available"),
-]
-EVENT_STRENGTH_CHOICES = [
-    ("phased", "Phased: events grow stronger through the game"),
-    ("constant", "Constant: events keep one strength"),
-]
-HOURGLASS_ORDER_CHOICES = [
-    ("abc", "A/B/C stacks: each third of the game has one of every event"),
-    ("classic_shuffle", "Classic: all events but the first shuffled together"),
-]
-
-#: How each engine option is named and shown in the lobby (the same words as the form).
-OPTION_DISPLAY = {
-    "simultaneous_followers": ("Simultaneous Followers phase",
-                               {True: "On: everyone draws at once", False: "Off: players draw in turn order"}),
-    "place_tile_market": ("Place-tile market", dict(PLACE_TILE_MARKET_CHOICES)),
-    "event_strength": ("Event strength", dict(EVENT_STRENGTH_CHOICES)),
-    "hourglass_order": ("Hourglass order", dict(HOURGLASS_ORDER_CHOICES)),
-}
+# the options' words are engine words: one catalog, games.vocabulary
+PLACE_TILE_MARKET_CHOICES = vocabulary.PLACE_TILE_MARKET_CHOICES
+EVENT_STRENGTH_CHOICES = vocabulary.EVENT_STRENGTH_CHOICES
+HOURGLASS_ORDER_CHOICES = vocabulary.HOURGLASS_ORDER_CHOICES
+OPTION_DISPLAY = vocabulary.OPTION_DISPLAY
 
 
 def describe_options(options: dict) -> list[tuple[str, str]]:
@@ -41,7 +23,7 @@ def describe_options(options: dict) -> list[tuple[str, str]]:
     rows = []
     for key, (label, values) in OPTION_DISPLAY.items():
         if key in options:
-            rows.append((label, values.get(options[key], str(options[key]))))
+            rows.append((str(label), str(values.get(options[key], options[key]))))
     return rows
 
 

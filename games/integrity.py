@@ -20,7 +20,7 @@ from typing import Any
 
 from games.errors import ServiceError
 from games.models import Game, GameStatus, Move
-from games.rules import RulesEngine, engine_for, engine_named, replay_entry
+from games.rules import RulesEngine, as_recorded, engine_for, engine_named, replay_entry
 
 
 @dataclass(frozen=True)
@@ -151,7 +151,7 @@ def _replay_moves(game: Game, rules_engine: RulesEngine, moves: list[Move]) -> t
             message = str(exc) or getattr(exc, "message", "")  # the developer text: for operators
             return None, Divergence(game_id, move.seq, f"the engine refuses it ({_move_label(move)}): "
                                                        f"{type(exc).__name__}: {message}")
-        if _plain(list(events)) != _plain(move.events):
+        if _plain(as_recorded(list(events), move.events)) != _plain(move.events):
             return None, Divergence(game_id, move.seq, f"its recorded events differ from the replay "
                                                        f"({_move_label(move)})")
     return state, None

@@ -133,6 +133,23 @@ class RulesEngine(Protocol):
         """The public event a take-back by ``seat`` records."""
 
 
+#: Fields an event gained when events got message ids (``engine.messages``); a move stored
+#: before has the same events without them.
+MESSAGE_FIELDS = ("msg", "params")
+
+
+def as_recorded(replayed: list, recorded: Any) -> list:
+    """``replayed`` events in the shape of the ``recorded`` ones they are checked against:
+    an event recorded without a message id is compared without ``msg`` and ``params`` (its
+    ``text`` and every other field still must match). ``recorded`` of another length, or
+    not a list, leaves ``replayed`` as it is (they differ anyway)."""
+    if not isinstance(recorded, list) or len(recorded) != len(replayed):
+        return list(replayed)
+    return [{k: v for k, v in event.items() if k not in MESSAGE_FIELDS}
+            if isinstance(event, dict) and isinstance(old, dict) and "msg" not in old else event
+            for event, old in zip(replayed, recorded, strict=True)]
+
+
 def replay_entry(rules_engine: RulesEngine, state: Any, seat: int | None, action: Any) -> tuple[Any, list]:
     """``(state, events)`` after one stored log entry, as it was played: a resolve step
     (``seat`` None), a take-back (``is_undo(action)``: the engine's ``undo`` and its
@@ -287,6 +304,12 @@ def player_message(exc: Exception) -> str:
     """The sentence a player reads for a refused request ``exc``: a ``RulesError``'s or a
     ``games.errors.ServiceError``'s ``message`` (one sentence naming the blocking
     condition), never the developer text ``str(exc)`` of an engine error; ``REFUSED`` when
-    there is none."""
+    there is none. An engine refusal (``code`` and ``params``) reads in the active language
+    (``games.messages.render_refusal``)."""
+    from games.messages import render_refusal  # games.messages reads the registry above
+
+    translated = render_refusal(exc) if isinstance(exc, orleans.RulesError) else None
+    if translated:
+        return translated
     message = getattr(exc, "message", None)
     return message if isinstance(message, str) and message else REFUSED

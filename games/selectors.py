@@ -19,6 +19,7 @@ from games.models import (
     ChatChannel, ChatMessage, ChatReader, Game, GameStatus, Invitation, InvitationStatus, Move, MoveSource, PlayerClock,
     Rating, RatingChange, Seat,
 )
+from games.messages import action_label, render_event
 from games.rules import engine_for, load_game
 
 _SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
@@ -290,15 +291,19 @@ def game_view_for_seat(game: Game, state: Any, seat: Seat | None) -> dict:
 
 
 def legal_actions_for_seat(game: Game, state: Any, seat: Seat | None) -> list[dict]:
-    """The viewer's legal actions in ``state`` (of ``game``), with a label each; empty for
-    spectators."""
+    """The viewer's legal actions in ``state`` (of ``game``), each with its ``label`` in the
+    active language and its ``message`` (the engine's structured label, None for an
+    engine without one); empty for spectators."""
     rules_engine = engine_for(game)
     if seat is None or rules_engine.is_over(state):
         return []
-    return [
-        {"action": action, "label": rules_engine.describe_action(action, state, seat.order)}
-        for action in rules_engine.legal_actions(state, seat.order)
-    ]
+    structured = getattr(rules_engine, "action_message", None)
+    out = []
+    for action in rules_engine.legal_actions(state, seat.order):
+        message = structured(action, state, seat.order) if structured is not None else None
+        out.append({"action": action, "label": action_label(rules_engine, action, state, seat.order, message),
+                    "message": message})
+    return out
 
 
 def queue_options_for_seat(game: Game, state: Any, seat: Seat | None) -> list[dict] | None:
@@ -318,12 +323,10 @@ def game_moves(game: Game) -> QuerySet[Move]:
 
 
 def event_text(event: dict, names: dict[int, str]) -> str:
-    """An engine event's text with ``{player}`` replaced by the seat's player name."""
-    text = str(event.get("text", ""))
-    seat = event.get("seat")
-    if "{player}" in text:
-        text = text.replace("{player}", names.get(seat, f"Seat {seat}"))
-    return text
+    """An engine event's line in the active language with ``{player}`` replaced by the
+    seat's player name (``games.messages.render_event``: its message id and params; an old
+    event without an id shows its stored text)."""
+    return render_event(event, names)
 
 
 #: Move sources the log marks on the move's line, with the words it shows.

@@ -18,7 +18,7 @@ def start(s: dict, ev: list) -> None:
     """Open the action phase at the start player (RULES §8.7)."""
     s["phase"] = "actions"
     s["turn"] = s["start_player"]
-    S.event(ev, "phase", None, "Action phase")
+    S.event(ev, "phase", None, "event.action_phase")
 
 
 def legal(s: dict, seat: int) -> list[dict]:
@@ -60,7 +60,7 @@ def activate(s: dict, seat: int, action: dict, ev: list) -> None:
     place_id = action["space"]
     _choices, perform = PLACE_RULES[place_id]
     choice = {k: v for k, v in action.items() if k not in ("type", "space")}
-    S.event(ev, "activate", seat, f"{{player}} uses {C.PLACES[place_id].name}", space=place_id)
+    S.event(ev, "activate", seat, "event.activate", {"place": place_id}, space=place_id)
     perform(s, seat, choice, ev)
     if place_id != "town_hall":
         S.empty_spaces_to_bag(p, place_id)
@@ -72,7 +72,7 @@ def do_pass(s: dict, seat: int, action: dict, ev: list) -> None:
     """Pass for the rest of the round; place pending technology tiles (RULES §14.2)."""
     p = s["players"][seat]
     p["passed"] = True
-    S.event(ev, "pass", seat, "{player} passes")
+    S.event(ev, "pass", seat, "event.pass")
     if p["technology_pending"] and S.technology_targets(p):
         p["prompts"].append({"kind": "technology"})
     else:
@@ -121,8 +121,8 @@ def bathhouse_place(s: dict, seat: int, action: dict, ev: list) -> None:
     prompt["drawn"].remove(action["follower"])
     prompt["kept"] += 1
     S.put_on_space(p, action["space"], action["follower"])
-    S.event(ev, "bathhouse", seat, f"{{player}} places a {C.FOLLOWER_NAMES[C.follower_type(action['follower'])]} "
-            f"on {C.PLACES[action['space']].name}", space=action["space"], follower=action["follower"])
+    S.event(ev, "bathhouse", seat, "event.bathhouse_place", {"follower": action["follower"], "place": action["space"]},
+            space=action["space"], follower=action["follower"])
     if prompt["kept"] >= 2 or not prompt["drawn"]:
         bathhouse_done(s, seat, action, ev)
 

@@ -26,13 +26,13 @@ def start(s: dict, ev: list) -> None:
     s["phase"] = "event"
     s["turn"] = None
     event = s["event"]
-    S.event(ev, "phase", None, f"Event: {event.replace('_', ' ')}")
+    S.event(ev, "phase", None, "event.event_phase", {"event": event})
     for seat in turn_order(s):
         p = s["players"][seat]
         if event in C.NEGATIVE_EVENTS and "monk" in [C.follower_type(t) for t in p["spaces"].get("sacristy", [])]:
             # RULES §14.7: the Sacristy's monk protects its owner and goes back to the bag.
             S.empty_spaces_to_bag(p, "sacristy")
-            S.event(ev, "sacristy", seat, "{player} is protected by the Sacristy; the monk returns to the bag")
+            S.event(ev, "sacristy", seat, "event.sacristy")
             continue
         RESOLVERS[event](s, seat, ev)
     s["event_waited"] = any(p["prompts"] for p in s["players"])
@@ -45,13 +45,13 @@ def _pilgrimage(s, seat, ev):
 def _income(s, seat, ev):
     """Income (RULES §9.3): coins per development level (phased 3/2/1, constant 1)."""
     level = C.development_level(s["players"][seat]["development"])
-    S.gain_coins(s, seat, level * _strength(s, "income", "coinsPerDevelopmentLevel"), ev, "income")
+    S.gain_coins(s, seat, level * _strength(s, "income", "coinsPerDevelopmentLevel"), ev, {"event": "income"})
 
 
 def _trading_day(s, seat, ev):
     """Trading Day (RULES §9.3): coins per built trading station (phased 3/2/1, constant 1)."""
     built = S.stations_built(s, seat)
-    S.gain_coins(s, seat, built * _strength(s, "trading_day", "coinsPerTradingStation"), ev, "trading day")
+    S.gain_coins(s, seat, built * _strength(s, "trading_day", "coinsPerTradingStation"), ev, {"event": "trading_day"})
 
 
 def _taxes(s, seat, ev):
@@ -59,7 +59,7 @@ def _taxes(s, seat, ev):
     goods = sum(s["players"][seat]["goods"].values())
     due = goods // _strength(s, "taxes", "goodsPerCoin")
     if due:
-        torture.pay(s, seat, due, ev, "taxes")
+        torture.pay(s, seat, due, ev, {"event": "taxes"})
 
 
 def _plague(s, seat, ev):
@@ -70,9 +70,9 @@ def _plague(s, seat, ev):
         return
     S.return_to_supply_or_bag(s, seat, tile)
     if C.is_starting(tile):
-        S.event(ev, "plague", seat, "{player} draws a starting follower: no loss")
+        S.event(ev, "plague", seat, "event.plague_no_loss")
     else:
-        S.event(ev, "plague", seat, f"{{player}} loses a {C.FOLLOWER_NAMES[tile]} to the plague", follower=tile)
+        S.event(ev, "plague", seat, "event.plague", {"follower": tile}, follower=tile)
 
 
 def food_held(p: dict) -> int:
@@ -92,13 +92,13 @@ def _harvest(s, seat, ev):
     for g in C.FOOD:
         while p["goods"][g]:
             _return_food(s, seat, g, ev)
-    torture.pay(s, seat, missing * C.HARVEST_COINS_PER_FOOD, ev, "harvest")
+    torture.pay(s, seat, missing * C.HARVEST_COINS_PER_FOOD, ev, {"event": "harvest"})
 
 
 def _return_food(s: dict, seat: int, good: str, ev: list) -> None:
     s["players"][seat]["goods"][good] -= 1
     s["supply"]["goods"][good] += 1
-    S.event(ev, "harvest", seat, f"{{player}} returns 1 {good}", good=good)
+    S.event(ev, "harvest", seat, "event.return_food", {"good": good}, good=good)
 
 
 def harvest_legal(s: dict, seat: int) -> list[dict]:

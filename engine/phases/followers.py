@@ -44,8 +44,8 @@ def pull_back(s: dict, seat: int, action: dict, ev: list) -> None:
     p["market"].append(action["follower"])
     p["market"].sort()
     p["pulled"] += 1
-    S.event(ev, "pull_back", seat, f"{{player}} takes a {C.FOLLOWER_NAMES[C.follower_type(action['follower'])]} "
-            f"back from {C.PLACES[action['space']].name}", space=action["space"], follower=action["follower"])
+    S.event(ev, "pull_back", seat, "event.pull_back", {"follower": action["follower"], "place": action["space"]},
+            space=action["space"], follower=action["follower"])
 
 
 def draw(s: dict, seat: int, action: dict, ev: list) -> None:
@@ -68,4 +68,4 @@ def draw(s: dict, seat: int, action: dict, ev: list) -> None:
     p["drawn"] = sorted(drawn)
     p["stage"] = "plan"
     n = len(drawn)
-    S.event(ev, "draw", seat, f"{{player}} draws {n} follower{'s' if n != 1 else ''}", count=n)
+    S.event(ev, "draw", seat, "event.draw", {"count": n}, count=n)

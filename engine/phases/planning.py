@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .. import content as C
 from .. import steps as S
 from ..errors import IllegalAction
 from ..matching import fits, town_hall_allows
+from ..messages import message
 
 
 def _planned_on(p: dict, place_id: str) -> list[str]:
@@ -94,7 +94,7 @@ def submit(s: dict, seat: int, action: dict, ev: list) -> None:
                 raise _bad_placement(s, seat, i, tile, place_id)
             place(s, seat, {"follower": tile, "space": place_id}, ev)
     p["stage"] = "ready"
-    S.event(ev, "plan", seat, "{player} has finished planning")
+    S.event(ev, "plan", seat, "event.planned")
 
 
 def _bad_placement(s: dict, seat: int, i: int, tile: str, place_id: str) -> IllegalAction:
@@ -113,8 +113,8 @@ def reveal(s: dict, ev: list) -> None:
         for place_id, tile in p["plan"]:
             S.put_on_space(p, place_id, tile)
         if p["plan"]:
-            S.event(ev, "reveal", p["seat"], "{player} reveals: " + ", ".join(
-                f"{C.FOLLOWER_NAMES[C.follower_type(t)]} on {C.PLACES[sp].name}" for sp, t in p["plan"]),
-                plan=[list(x) for x in p["plan"]])
+            S.event(ev, "reveal", p["seat"], "event.reveal",
+                    {"plan": [message("part.reveal", follower=t, place=sp) for sp, t in p["plan"]]},
+                    plan=[list(x) for x in p["plan"]])
         p["plan"] = []
         p["stage"] = None

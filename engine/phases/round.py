@@ -25,10 +25,10 @@ def census(s: dict, ev: list) -> None:
     positions = [p["tracks"]["farmer"] for p in s["players"]]
     top, bottom = max(positions), min(positions)
     if positions.count(top) == 1 and top != bottom:
-        S.gain_coins(s, positions.index(top), C.CENSUS["leaderGains"], ev, "census")
+        S.gain_coins(s, positions.index(top), C.CENSUS["leaderGains"], ev, {"census": True})
     two_player = len(positions) == 2
     if positions.count(bottom) == 1 and top != bottom and (not two_player or C.CENSUS["twoPlayerLastPays"]):
-        torture.pay(s, positions.index(bottom), C.CENSUS["lastPays"], ev, "census")
+        torture.pay(s, positions.index(bottom), C.CENSUS["lastPays"], ev, {"census": True})
 
 
 def start_round(s: dict, ev: list) -> None:
@@ -36,7 +36,7 @@ def start_round(s: dict, ev: list) -> None:
     followers/planning phase for every seat."""
     s["round"] += 1
     s["event"] = s["hourglass"].pop(0)
-    S.event(ev, "round", None, f"Round {s['round']} begins: the hourglass shows {s['event'].replace('_', ' ')}",
+    S.event(ev, "round", None, "event.round", {"round": s["round"], "event": s["event"]},
             round=s["round"], hourglass=s["event"])
     census(s, ev)
     for p in s["players"]:
@@ -74,4 +74,4 @@ def end_game(s: dict, ev: list) -> None:
     s["phase"] = "over"
     for p in s["players"]:
         p["stage"] = None
-    S.event(ev, "game_over", None, "The game is over")
+    S.event(ev, "game_over", None, "event.game_over")

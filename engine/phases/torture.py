@@ -13,20 +13,23 @@ from __future__ import annotations
 from .. import content as C
 from .. import steps as S
 from ..errors import IllegalAction
+from ..messages import render
 from ..rng import rng_for
 
 
-def pay(s: dict, seat: int, coins: int, ev: list, why: str) -> None:
-    """Make a compulsory payment of ``coins``; queue a torture prompt for the shortfall (RULES §10.1)."""
+def pay(s: dict, seat: int, coins: int, ev: list, why: dict) -> None:
+    """Make a compulsory payment of ``coins``; queue a torture prompt for the shortfall (RULES §10.1).
+
+    ``why`` is the events' reason (``{"event": "taxes"}``, see ``engine.messages``); the
+    prompt keeps its English words, as stored games have them."""
     p = s["players"][seat]
     paid = min(p["coins"], coins)
     p["coins"] -= paid
     if paid:
-        S.event(ev, "coins", seat, f"{{player}} pays {paid} coin{'s' if paid != 1 else ''} ({why})", coins=-paid)
+        S.event(ev, "coins", seat, "event.pay", {"coins": paid, "reason": why}, coins=-paid)
     if coins > paid:
-        S.event(ev, "torture", seat, f"{{player}} is {coins - paid} coin{'s' if coins - paid != 1 else ''} short "
-                f"and must give up items ({why})", debt=coins - paid)
-        p["prompts"].append({"kind": "torture", "debt": coins - paid, "reason": why})
+        S.event(ev, "torture", seat, "event.debt", {"debt": coins - paid, "reason": why}, debt=coins - paid)
+        p["prompts"].append({"kind": "torture", "debt": coins - paid, "reason": render(f"reason.{next(iter(why))}", why)})
 
 
 def development_step_allowed(p: dict) -> bool:
@@ -161,12 +164,12 @@ def give(s: dict, seat: int, action: dict, ev: list) -> None:
         town = action["town"]
         if town is None:
             p["stations_left"] -= 1
-            text = "a trading station from their supply"
+            msg, params = "event.give_up_supply_station", {}
         else:
             s["stations"][town].remove(seat)
             if not s["stations"][town]:
                 del s["stations"][town]
-            text = f"their trading station in {C.TOWNS[town]}"
+            msg, params = "event.give_up_station", {"town": town}
         s["removed"]["stations"] += 1
     elif item == "follower":
         # A starting follower drawn is put back and another drawn (RULES §10.1): the same as
@@ -176,17 +179,17 @@ def give(s: dict, seat: int, action: dict, ev: list) -> None:
         tile = tiles[rng.randrange(len(tiles))]
         S.remove_tile(p["bag"], tile)
         S.add_tile(s["removed"]["followers"], tile)
-        text = f"a {C.FOLLOWER_NAMES[tile]} drawn from their bag"
+        msg, params = "event.give_up_follower", {"follower": tile}
     elif item == "development":
         p["development"] -= 1
-        text = "one development step"
+        msg, params = "event.give_up_development", {}
     elif item == "good":
         p["goods"][action["good"]] -= 1
         s["removed"]["goods"][action["good"]] += 1
-        text = f"1 {action['good']}"
+        msg, params = "event.give_up_good", {"good": action["good"]}
     elif item == "place_tile":
         _lose_place_tile(s, seat, action["place"])
-        text = f"the place tile {C.PLACE_TILES[action['place']].name}"
+        msg, params = "event.give_up_place_tile", {"place": action["place"]}
     else:
         place = action["place"]
         if place is None:
@@ -194,8 +197,8 @@ def give(s: dict, seat: int, action: dict, ev: list) -> None:
         else:
             del p["technology"][place]
         s["removed"]["technology"] += 1
-        text = "a technology tile"
-    S.event(ev, "torture", seat, f"{{player}} gives up {text}", item=item)
+        msg, params = "event.give_up_technology", {}
+    S.event(ev, "torture", seat, msg, params, item=item)
     prompt = p["prompts"][0]
     prompt["debt"] -= 1
     if prompt["debt"] <= 0:
@@ -207,6 +210,6 @@ def forgive_if_nothing_left(s: dict, seat: int, ev: list) -> bool:
     p = s["players"][seat]
     if p["prompts"] and p["prompts"][0]["kind"] == "torture" and not options(s, seat):
         debt = p["prompts"].pop(0)["debt"]
-        S.event(ev, "torture", seat, f"{{player}} has nothing left to give; {debt} coin(s) of debt forgiven")
+        S.event(ev, "torture", seat, "event.debt_forgiven", {"debt": debt})
         return True
     return False

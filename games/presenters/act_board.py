@@ -26,7 +26,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
+from games import descriptions
 from games.presenters import board
+from games.vocabulary import follower_name
 
 #: Decision kinds whose targets are on the board.
 BOARD_KINDS = ("action", "technology", "bathhouse")
@@ -78,7 +80,7 @@ def _choice(rules, view: dict, item: dict, name: str) -> dict:
 
 def _gives(rules, me: dict, recruit: str) -> str:
     """What recruiting ``recruit`` gives the viewer: the next step of its track (RULES §6)."""
-    steps = rules.track_rewards().get(recruit) or []
+    steps = descriptions.track_rewards(rules).get(recruit) or []
     position = (me.get("tracks") or {}).get(recruit, 0)
     if position >= len(steps):
         return gettext("track complete")
@@ -94,7 +96,7 @@ def _groups(rules, me: dict, choices: list[dict]) -> list[dict]:
     for c in choices:
         key = c["recruit"] or ""
         if key not in groups:
-            title = gettext("Recruit a %(follower)s") % {"follower": rules.follower_name(key)} if key else ""
+            title = gettext("Recruit a %(follower)s") % {"follower": follower_name(key)} if key else ""
             groups[key] = {"key": key, "title": title, "gives": _gives(rules, me, key) if key else "",
                            "choices": []}
         groups[key]["choices"].append(c)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
+from games import descriptions, vocabulary as V
 from games.presenters.map_geometry import LABEL_PLACEMENT, MAP_HEIGHT, MAP_WIDTH, geometry
 
 SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d4ac0d")
@@ -77,12 +78,14 @@ def map_context(rules, view: dict) -> dict:
                           "x": round(g["cx"] * 0.5 + (g["x1"] + g["x2"]) * 0.25 + offset, 1),
                           "y": round(g["cy"] * 0.5 + (g["y1"] + g["y2"]) * 0.25, 1)})
         routes.append({"id": rid, "kind": route.kind, "path": g["path"], "goods": spots,
-                       "title": _route_title(C.TOWNS[route.a], C.TOWNS[route.b], route.kind)})
+                       "title": _route_title(V.town_name(route.a, C.TOWNS[route.a]), V.town_name(route.b, C.TOWNS[route.b]),
+                                             route.kind)})
     merchants: dict[str, list] = {}
     for p in view["players"]:
         merchants.setdefault(p["merchant"], []).append(p["seat"])
     towns = []
     for town, name in C.TOWNS.items():
+        name = V.town_name(town, name)
         x, y = town_xy[town]
         stations = [{"seat": s, "colour": seat_colour(s), "x": round(x - 5.5 * len(view["stations"].get(town, [])) + 11 * i, 1),
                      "y": round(y + 9, 1)}
@@ -96,9 +99,10 @@ def map_context(rules, view: dict) -> dict:
                       "is_orleans": town in C.MULTI_STATION_TOWNS})
     positions = []  # every player's position in words (the map's text alternative)
     for p in view["players"]:
-        stations = [name for town, name in C.TOWNS.items() for s in view["stations"].get(town, []) if s == p["seat"]]
+        stations = [V.town_name(town, name) for town, name in C.TOWNS.items()
+                    for s in view["stations"].get(town, []) if s == p["seat"]]
         positions.append({"seat": p["seat"], "colour": seat_colour(p["seat"]), "colour_name": seat_colour_name(p["seat"]),
-                          "merchant": C.TOWNS.get(p["merchant"], p["merchant"]), "stations": stations})
+                          "merchant": V.town_name(p["merchant"], C.TOWNS.get(p["merchant"])), "stations": stations})
     goods = [{"title": r["title"], "goods": [g["good"] for g in r["goods"]]} for r in routes if r["goods"]]
     legend = [{"good": g, "colour": c, "initials": str(GOOD_INITIALS[g])} for g, c in GOOD_COLOURS.items()]
     return {"width": MAP_WIDTH, "height": MAP_HEIGHT, "routes": routes, "towns": towns, "positions": positions,
@@ -128,13 +132,13 @@ def development_context(rules, view: dict) -> list[dict]:
 
 
 def tracks_context(rules, view: dict) -> list[dict]:
-    """The six character tracks: each step's reward (``rules.track_rewards()``, RULES §6)
+    """The six character tracks: each step's reward (``descriptions.track_rewards``, RULES §6)
     and the markers on it; ``positions``: each seat's step and its reward (the one-line
     summary a phone shows), ``steps`` the track's length. ``rules`` is the game's engine
     (``games.rules.engine_for``)."""
     names = rules.content.FOLLOWER_NAMES
     out = []
-    for track, steps in rules.track_rewards().items():
+    for track, steps in descriptions.track_rewards(rules).items():
         cells = []
         for pos in range(len(steps) + 1):
             cells.append({
@@ -147,7 +151,7 @@ def tracks_context(rules, view: dict) -> list[dict]:
                       "position": p["tracks"][track],
                       "reward": steps[p["tracks"][track] - 1] if p["tracks"][track] else pgettext("track step", "start")}
                      for p in view["players"]]
-        out.append({"track": track, "name": names[track], "colour": FOLLOWER_COLOURS[track],
+        out.append({"track": track, "name": V.follower_type_name(track, names[track]), "colour": FOLLOWER_COLOURS[track],
                     "cells": cells, "supply": view["supply"]["followers"].get(track, 0), "positions": positions,
                     "steps": len(steps)})
     return out
@@ -182,7 +186,7 @@ def deeds_context(rules, view: dict) -> list[dict]:
                 spaces.append({"kind": kind, "colour": FOLLOWER_COLOURS[kind], "seat": seat,
                                "seat_colour": seat_colour(seat) if seat is not None else None,
                                "space": deed_space(deed_id, kind, i)})
-        out.append({"id": deed_id, "name": deed.name, "spaces": spaces,
+        out.append({"id": deed_id, "name": V.deed_name(deed_id, deed.name), "spaces": spaces,
                     "reward": _deed_reward(deed.coins, deed.development_choice),
                     "citizen_left": f"deed_{deed_id}" in view["citizens_left"]})
     return out
@@ -217,8 +221,8 @@ def place_cards(rules, player: dict) -> list[dict]:
         on = circles.get(place_id) or [None] * len(place.circles)
         cards.append({
             "id": place_id,
-            "name": place.name,
-            "effect": rules.describe_place(place_id),
+            "name": V.place_name(place_id, place.name),
+            "effect": descriptions.describe_place(rules, place_id),
             "slots": [_slot(kind, what) for kind, what in zip(place.circles, on, strict=True)],
             "ready": place_id in ready,
             "is_tile": not place.is_board_space,
@@ -229,16 +233,16 @@ def place_cards(rules, player: dict) -> list[dict]:
 
 def event_context(rules, view: dict) -> dict:
     """The round's hourglass tile, phase letter, round number and the events left (counts);
-    names and effects from ``rules.event_name`` / ``rules.describe_event`` (RULES §9.3)."""
+    names and effects in the active language (``games.vocabulary``, ``games.descriptions``, RULES §9.3)."""
     C = rules.content
     strength = view["options"].get("event_strength", "phased")
     letter = view.get("event_phase") or ""
     event = view.get("event")
     return {
         "round": view["round"], "rounds": view["rounds"], "letter": letter,
-        "event": event, "name": rules.event_name(event) if event else "",
-        "effect": rules.describe_event(event, letter, strength) if event else "",
-        "left": [{"event": e, "name": rules.event_name(e), "count": view["hourglass_left"].get(e, 0)}
+        "event": event, "name": V.event_name(event) if event else "",
+        "effect": descriptions.describe_event(rules, event, letter, strength) if event else "",
+        "left": [{"event": e, "name": V.event_name(e), "count": view["hourglass_left"].get(e, 0)}
                  for e in C.EVENTS],
         "strength": strength,
     }
@@ -246,11 +250,11 @@ def event_context(rules, view: dict) -> dict:
 
 def place_tiles_context(rules, view: dict) -> list[dict]:
     """The place tiles open for choice, per stack, with their circles and effects
-    (``rules.describe_place``)."""
+    (``descriptions.describe_place``)."""
     C = rules.content
     stacks = []
     for stack, ids in view["place_tiles"]["display"].items():
-        tiles = [{"id": pid, "name": C.PLACES[pid].name, "effect": rules.describe_place(pid),
+        tiles = [{"id": pid, "name": V.place_name(pid, C.PLACES[pid].name), "effect": descriptions.describe_place(rules, pid),
                   "circles": [{"kind": c, "colour": FOLLOWER_COLOURS.get(c, "#fff")}
                               for c in C.PLACES[pid].circles]}
                  for pid in ids]
@@ -262,7 +266,7 @@ def place_tiles_context(rules, view: dict) -> list[dict]:
 def supply_context(rules, view: dict) -> dict:
     """The general supply: followers and goods with their colours, technology tiles."""
     return {
-        "followers": [{"kind": k, "name": rules.content.FOLLOWER_NAMES[k], "colour": FOLLOWER_COLOURS[k], "count": n}
+        "followers": [{"kind": k, "name": V.follower_type_name(k, rules.content.FOLLOWER_NAMES[k]), "colour": FOLLOWER_COLOURS[k], "count": n}
                       for k, n in view["supply"]["followers"].items()],
         "goods": [{"good": g, "colour": GOOD_COLOURS[g], "count": n}
                   for g, n in view["supply"]["goods"].items()],
@@ -304,7 +308,7 @@ def player_boards(rules, view: dict, names: dict[int, str]) -> list[dict]:
             "is_viewer": seat == viewer, "is_start": seat == view.get("start_player"),
             "is_turn": seat == view.get("turn"), "awaiting": p.get("awaiting"), "passed": p["passed"],
             "coins": p["coins"], "citizens": p["citizens"], "development": p["development"],
-            "level": p["level"], "merchant": C.TOWNS.get(p["merchant"], p["merchant"]),
+            "level": p["level"], "merchant": V.town_name(p["merchant"], C.TOWNS.get(p["merchant"])),
             "goods": [{"good": g, "colour": GOOD_COLOURS[g], "count": n} for g, n in p["goods"].items()],
             "stations_built": p["stations_built"], "stations_left": p["stations_left"],
             "bag_size": p["bag_size"], "draw_count": p["draw_count"],

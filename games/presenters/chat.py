@@ -6,12 +6,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext_lazy
-
 from games import selectors
-from games.models import ChatChannel, ChatMessage, Game, Seat
-
-CHANNEL_LABELS = {ChatChannel.PLAYERS: gettext_lazy("Players' chat"), ChatChannel.SPECTATORS: gettext_lazy("Spectators' chat")}
+from games.models import ChatMessage, Game, Seat
+from games.vocabulary import chat_channel_name
 
 
 @dataclass(frozen=True)
@@ -64,8 +61,8 @@ def chat_panel(game: Game, seat: Seat | None, user) -> ChatPanel:
                  for m in selectors.chat_messages(game, name)]
         unread += sum(line.new for line in lines)
         last_id = max([last_id] + [line.id for line in lines])
-        channels.append(ChatChannelPanel(name=name, label=CHANNEL_LABELS[name], lines=lines))
+        channels.append(ChatChannelPanel(name=name, label=chat_channel_name(name), lines=lines))
     write = selectors.chat_write_channel(game, seat, user)
-    return ChatPanel(channels=channels, write_channel=write, write_label=CHANNEL_LABELS.get(write, ""),
+    return ChatPanel(channels=channels, write_channel=write, write_label=chat_channel_name(write) if write else "",
                      unread=0 if reader.muted else unread, last_id=last_id, muted=reader.muted,
                      signed_in=user_id is not None)

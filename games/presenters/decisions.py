@@ -11,31 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 
-#: What each kind of decision asks of the player, for the status line and the panel title.
-KIND_PROMPTS = {
-    "draw": gettext_lazy("draw followers from your bag"),
-    "plan": gettext_lazy("plan: put followers from your market on your places"),
-    "action": gettext_lazy("take an action, or pass"),
-    "torture": gettext_lazy("pay your debt (torture)"),
-    "harvest": gettext_lazy("return food for the Harvest"),
-    "technology": gettext_lazy("place your technology tile"),
-    "bathhouse": gettext_lazy("Bathhouse: keep drawn followers"),
-}
+from games.messages import render_list
+from games.vocabulary import DECISION_PROMPTS as KIND_PROMPTS, DECISION_WAITING as WAITING_FOR, decision_prompt
+from games.vocabulary import follower_name, follower_type_name, place_name, town_name
 
-
-#: What another seat is doing while the page waits for it (the status line of the others'
-#: pages: never the awaited player's own "your market" wording).
-WAITING_FOR = {
-    "draw": gettext_lazy("drawing followers"),
-    "plan": gettext_lazy("planning"),
-    "action": gettext_lazy("taking an action"),
-    "torture": gettext_lazy("paying a debt (torture)"),
-    "harvest": gettext_lazy("choosing food to return for the Harvest"),
-    "technology": gettext_lazy("placing a technology tile"),
-    "bathhouse": gettext_lazy("choosing followers at the Bathhouse"),
-}
+__all__ = ["KIND_PROMPTS", "WAITING_FOR", "decision_context", "decision_forms"]  # the prompts: games.vocabulary
 
 
 @dataclass
@@ -130,6 +112,25 @@ def _strip(label: str, prefix: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _short_label(item: dict, title: str) -> str | None:
+    """A choice's label without what its form's title (the place) already says, in the active
+    language, from the engine's structured label (``item["message"]``): the follower of a
+    ``place``, the choices of an ``activate`` (the title alone when there are none); None
+    when the item has no structured label."""
+    msg = item.get("message")
+    if not isinstance(msg, dict):
+        return None
+    if msg.get("msg") == "action.place":
+        text = follower_name(msg["params"]["follower"])
+    elif msg.get("msg") == "action.use_with":
+        text = render_list(msg["params"]["parts"])
+    elif msg.get("msg") == "action.use":
+        return title
+    else:
+        return None
+    return text[:1].upper() + text[1:]
+
+
 def _by_space(items: list[dict], kind: str) -> dict[str, list[dict]]:
     groups: dict[str, list[dict]] = {}
     for item in items:
@@ -143,10 +144,11 @@ def _per_space_forms(rules, items: list[dict], kind: str, submit: str, strip_pre
     places = rules.content.PLACES
     forms = []
     for space, group in _by_space(items, kind).items():
-        name = rules.place_name(space)
+        name = place_name(space, rules.place_name(space))
         circles = list(places[space].circles) if space in places else []
-        prefix, suffix = strip_prefix(name)
-        choices = [Choice(i["action"], _strip(i["label"], prefix).removesuffix(suffix)) for i in group]
+        prefix, suffix = strip_prefix(rules.place_name(space))
+        choices = [Choice(i["action"], _short_label(i, name) or _strip(i["label"], prefix).removesuffix(suffix))
+                   for i in group]
         forms.append(DecisionForm(key=f"{kind}-{space}", title=name, submit=submit, space=space,
                                   circles=circles, choices=choices).finish())
     return forms
@@ -219,8 +221,7 @@ def _payment_label(rules, item: dict, most: int) -> str:
         if item.get("town") is None:
             return gettext("Trading stations from your supply (you have %(most)s)") % {"most": most}
         return gettext("Your trading station in %(town)s") % {
-            "town": rules.content.TOWNS.get(item["town"], item["town"])}
-        # the town's name is an engine word (w-enginelog's vocabulary)
+            "town": town_name(item["town"], rules.content.TOWNS.get(item["town"]))}
     if kind == "follower":
         return gettext("Followers drawn at random from your bag (up to %(most)s; starting followers are never lost)"
                        ) % {"most": most}
@@ -229,11 +230,12 @@ def _payment_label(rules, item: dict, most: int) -> str:
     if kind == "good":
         return gettext("%(good)s (you have %(most)s)") % {"good": str(item.get("good")).capitalize(), "most": most}
     if kind == "place_tile":
-        return gettext("Place tile %(place)s") % {"place": rules.place_name(item["place"])}
+        return gettext("Place tile %(place)s") % {"place": place_name(item["place"], rules.place_name(item["place"]))}
     if kind == "technology":
         if item.get("place") is None:
             return gettext("Technology tiles not yet placed (you have %(most)s)") % {"most": most}
-        return gettext("Technology tile on your %(place)s") % {"place": rules.place_name(item["place"])}
+        return gettext("Technology tile on your %(place)s") % {
+            "place": place_name(item["place"], rules.place_name(item["place"]))}
     return str(kind)
 
 
@@ -266,8 +268,7 @@ def _prompt_hint(rules, me: dict | None) -> str:
     if prompt.get("kind") == "harvest":
         return gettext("Return %(food)s food to the supply.") % {"food": prompt.get("food")}
     if prompt.get("kind") == "bathhouse":
-        drawn = pgettext("between names in a list", ", ").join(
-            str(rules.follower_name(rules.content.follower_type(t))) for t in prompt.get("drawn", []))
+        drawn = pgettext("between names in a list", ", ").join(follower_type_name(t) for t in prompt.get("drawn", []))
         return gettext("Drawn: %(drawn)s. Kept so far: %(kept)s.") % {"drawn": drawn, "kept": prompt.get("kept", 0)}
     return ""
 
@@ -324,7 +325,7 @@ def decision_context(rules, view: dict | None, items: list[dict]) -> dict:
     forms = decision_forms(rules, kind, items, me) if items else []
     return {
         "kind": kind,
-        "prompt": KIND_PROMPTS.get(kind, ""),
+        "prompt": decision_prompt(kind),
         "forms": forms,
         "choose": [f for f in forms if f.group == "choose"],
         "undo": [f for f in forms if f.group == "undo"],

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from games import clock
 from games.models import Game, Seat
-from games.presenters.decisions import KIND_PROMPTS
+from games.vocabulary import decision_prompt
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ def waiting_rows(seats: list[Seat], now: dt.datetime, unread: dict | None = None
     return [
         WaitingRow(
             game=seat.game, seat=seat,
-            prompt=KIND_PROMPTS.get(seat.awaiting, seat.awaiting.replace("_", " ")),
+            prompt=decision_prompt(seat.awaiting, seat.awaiting.replace("_", " ")),
             time_left=clock.format_duration(clock.remaining(seat, now)) if clock.has_clock(seat.game) else None,
             clock_running=seat.clock_started_at is not None, deadline=seat.deadline,
             since=seat.awaiting_since, unread=unread.get(seat.game_id, 0),

@@ -23,7 +23,8 @@ from games.access import make_invite_token
 from games.models import Game, Seat
 from games.presenters import act_board, board, planning
 from games.presenters.chat import ChatPanel, chat_panel
-from games.presenters.decisions import KIND_PROMPTS, WAITING_FOR, decision_context
+from games.presenters.decisions import decision_context
+from games.vocabulary import decision_prompt, decision_waiting
 from games.presenters.queue import queue_context
 from games.rules import engine_for
 from games.services.play import moved_independently
@@ -38,7 +39,7 @@ def board_context(rules, view: dict, names: dict[int, str]) -> dict:
     viewer = view.get("seat")
     awaited = [{"seat": s, "name": names.get(s) or board.seat_label(s), "colour": board.seat_colour(s),
                 "kind": view["players"][s].get("awaiting"),
-                "prompt": (KIND_PROMPTS if s == viewer else WAITING_FOR).get(view["players"][s].get("awaiting"), "")}
+                "prompt": (decision_prompt if s == viewer else decision_waiting)(view["players"][s].get("awaiting"))}
                for s in view.get("awaiting", [])]
     return {
         "map": board.map_context(rules, view),

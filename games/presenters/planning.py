@@ -21,6 +21,7 @@ from collections import Counter
 from django.utils.translation import gettext
 
 from games.presenters import board
+from games.vocabulary import follower_name
 
 #: A longer draft is not read at all (a plan has at most a market's followers, and the
 #: page replaces the draft by its short form after every answer).
@@ -137,7 +138,7 @@ def plan_context(rules, state, seat: int, view: dict, items: list[dict], *, key:
             for slot in card["slots"]:
                 if slot["planned"] and slot["tile"] == action["follower"]:
                     slot["undo"] = {"action": action, "label": item["label"]}
-    market = [{"tile": m["tile"], "count": m["count"], "name": rules.follower_name(m["tile"]),
+    market = [{"tile": m["tile"], "count": m["count"], "name": follower_name(m["tile"]),
                "targets": per_tile[m["tile"]]}
               for m in board.counts_by_type(rules.content, me["market"] or [])]
     submit = whole_plan(view, seat)

@@ -6,18 +6,20 @@ import json
 
 from django.utils.translation import ngettext, pgettext
 
+from games import descriptions, vocabulary as V
+from games.messages import queue_entry_label
 from games.models import Seat
 
 #: The groups of ``queue_options`` that are not a place of the player's board.
 PASS_GROUP, HARVEST_GROUP = "Pass", "Harvest"
 
 
-def _option(option: dict) -> tuple[str, str]:
-    """``(value, label)`` of one choice: the entry as JSON and what it reads and gives."""
-    label = option["label"]
-    if option.get("gives"):
+def _option(option: dict, label: str, gives: str) -> tuple[str, str]:
+    """``(value, label)`` of one choice: the entry as JSON and what it reads (``label``) and
+    gives (``gives``), in the active language."""
+    if gives:
         label = pgettext("a queue choice, then what it gives", "%(choice)s — %(gives)s") % {
-            "choice": label, "gives": option["gives"]}
+            "choice": label, "gives": gives}
     return json.dumps(option["entry"]), label
 
 
@@ -60,7 +62,14 @@ def queue_context(rules_engine, view: dict, seat: Seat | None, *, limit: int,
     answered = {e.get("type") for e in entries}
     ends_with_pass = any(e.get("type") == "pass" for e in entries)
     ready = list(me["ready_places"] or [])
-    label = rules_engine.describe_queue_entry
+    def label(entry) -> str:
+        return queue_entry_label(rules_engine, entry)
+
+    def choice(option: dict) -> tuple[str, str]:
+        gives = descriptions.queue_gives(rules_engine, me, option["entry"], option.get("gives", "")) \
+            if option.get("gives") else ""
+        return _option(option, label(option["entry"]), gives)
+
     if options is None:
         options = [{"group": p, "entry": {"type": "activate", "space": p}, "label": label(
             {"type": "activate", "space": p}), "gives": ""} for p in ready]
@@ -70,18 +79,18 @@ def queue_context(rules_engine, view: dict, seat: Seat | None, *, limit: int,
     for option in options:
         entry = option["entry"]
         if entry.get("type") == "pass":
-            passes.append(_option(option))
+            passes.append(choice(option))
         elif entry.get("type") == "harvest":
             if "harvest" not in answered:
-                groups.setdefault(HARVEST_GROUP, []).append(_option(option))
+                groups.setdefault(HARVEST_GROUP, []).append(choice(option))
         elif entry.get("space") in ready and entry.get("space") not in queued and not ends_with_pass:
-            groups.setdefault(option["group"], []).append(_option(option))
+            groups.setdefault(entry.get("space"), []).append(choice(option))
     return {
         "entries": [{"label": label(e), "value": json.dumps(e)} for e in entries],
-        "groups": [(rules_engine.event_name("harvest") if name == HARVEST_GROUP else name, choices)
-                   for name, choices in groups.items()],
+        "groups": [(V.event_name("harvest") if key == HARVEST_GROUP else V.place_name(key), choices)
+                   for key, choices in groups.items()],
         "passes": [] if ends_with_pass else passes,
-        "pass_confirm": _pass_confirm(ready, queued, {o["entry"].get("space"): o["group"] for o in options}),
+        "pass_confirm": _pass_confirm(ready, queued, {p: V.place_name(p) for p in ready}),
         "full": len(entries) >= limit,
         "note": seat.action_queue_note if this_round else "",
     }

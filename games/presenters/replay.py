@@ -23,6 +23,7 @@ from django.utils.translation import get_language, gettext, gettext_lazy
 
 from games import selectors
 from games.errors import GameDamaged
+from games.messages import action_label
 from games.models import Game, Seat
 from games.presenters.board import seat_label
 from games.presenters.page import BOARDS, GameInfo
@@ -93,7 +94,7 @@ def _quiet_line(rules_engine, names: dict[int, str], viewer: int | None, reveal:
             return None
         name = names.get(move.seat) or seat_label(move.seat)
         if reveal or move.seat == viewer:
-            return gettext("%(player)s: %(action)s") % {"player": name, "action": rules_engine.describe_action(move.action)}
+            return gettext("%(player)s: %(action)s") % {"player": name, "action": action_label(rules_engine, move.action)}
         return gettext("%(player)s plans") % {"player": name}
     return line
 

@@ -21,7 +21,7 @@ from django.utils.dateparse import parse_datetime
 from games.errors import ServiceError, UnknownRules
 from games.history import FORMAT, FORMAT_VERSION, SOURCES, source_fields
 from games.models import Game, GameStatus, Move, Seat
-from games.rules import engine_named, replay_entry
+from games.rules import as_recorded, engine_named, replay_entry
 
 #: Placeholder users of imported seats are named ``<prefix><player name>``.
 PLACEHOLDER_PREFIX = "imported-"
@@ -94,9 +94,10 @@ def _replay(document: dict) -> tuple[Any, Any, list[list]]:
             reason = getattr(exc, "message", "") or type(exc).__name__
             raise ImportRefused(f"The document is refused: move #{seq} does not replay ({reason}).") from exc
         events = json.loads(json.dumps(list(events)))
-        _require("events" not in entry or entry["events"] == events,
+        _require("events" not in entry or entry["events"] == as_recorded(events, entry["events"]),
                  f"move #{seq} records other events than its replay")
-        events_of.append(events)
+        # the record is kept as written: events exported before message ids stay text only
+        events_of.append(entry["events"] if "events" in entry else events)
     return rules_engine, state, events_of
 
 

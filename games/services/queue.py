@@ -12,7 +12,7 @@ from django.db import transaction
 
 from games.errors import NotSeated, QueueChanged, QueueError
 from games.models import Game, GameStatus, MoveSource, Seat
-from games.rules import RulesEngine, engine_for, load_game
+from games.rules import RulesEngine, engine_for, load_game, player_message
 from games.services.clocks import _player_decided
 from games.services.locks import GameId, _lock_game, _require_status
 from games.services.store import _queue_verdict, _store
@@ -121,7 +121,7 @@ def _store_queue(game: Game, seat: Seat, rules_engine: RulesEngine, state: Any, 
     try:
         checked = rules_engine.queue.check_queue(state, seat.order, entries, limit=ACTION_QUEUE_LIMIT)
     except rules_engine.QueueRefused as exc:
-        raise QueueError(exc.message, code=exc.code) from exc
+        raise QueueError(player_message(exc), code=exc.code) from exc
     seat.action_queue = checked
     seat.action_queue_round = _queue_round(rules_engine, state)
     seat.action_queue_note = ""

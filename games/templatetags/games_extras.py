@@ -5,9 +5,9 @@ import json
 
 from django import template
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 
-from games import rules
+from games import rules, vocabulary
 
 register = template.Library()
 
@@ -37,13 +37,11 @@ def ordinal(value) -> str:
     return formats[suffix] % {"number": number}
 
 
-PHASE_NAMES = {"planning": "Followers and planning", "actions": "Actions", "event": "Event", "over": "Game over"}
-
-
 @register.filter
 def phase_name(phase) -> str:
-    """The round part a view's ``phase`` stands for (the engine merges followers and planning)."""
-    return PHASE_NAMES.get(phase, humanize_key(phase))
+    """The round part a view's ``phase`` stands for (the engine merges followers and
+    planning), in the active language (``games.vocabulary``)."""
+    return vocabulary.phase_name(phase)
 
 
 @register.filter
@@ -61,9 +59,9 @@ def _engine():
 
 @register.filter
 def follower_name(tile) -> str:
-    """The engine's name of a follower tile or circle type: ``start_farmer`` -> ``starting
-    Farmer``; ``knight`` -> ``Knight``; ``any`` -> ``any follower``."""
-    return _engine().follower_name(tile)
+    """The name of a follower tile or circle type in the active language: ``start_farmer``
+    -> ``starting Farmer``; ``knight`` -> ``Knight``; ``any`` -> ``any follower``."""
+    return vocabulary.follower_name(tile)
 
 
 @register.simple_tag
@@ -75,15 +73,15 @@ def follower(tile, extra: str = "") -> str:
         classes += " start"
     if extra:
         classes += f" {extra}"
-    return format_html('<span class="{}" title="{}">{}</span>', classes, rules_engine.follower_name(tile),
+    return format_html('<span class="{}" title="{}">{}</span>', classes, vocabulary.follower_name(tile),
                        rules_engine.follower_letter(tile))
 
 
 @register.simple_tag
 def circle(kind) -> str:
     """An empty circle of an action space that needs a follower of type ``kind``."""
-    return format_html('<span class="circle t-{}" title="{} circle"></span>', kind,
-                       follower_name(kind).capitalize())
+    title = gettext("{follower} circle").format(follower=follower_name(kind))
+    return format_html('<span class="circle t-{}" title="{}"></span>', kind, title[:1].upper() + title[1:])
 
 
 @register.simple_tag
@@ -97,7 +95,8 @@ def good_token(good, count=None) -> str:
     """A goods tile in its colour with its initials ("Wi"), or with a count if given."""
     from games.presenters.board import GOOD_INITIALS
 
-    label = good if count is None else f"{count} {good}"
+    name = vocabulary.good_name(good)
+    label = name if count is None else f"{count} {name}"
     text = GOOD_INITIALS.get(str(good), str(good)[:2].title()) if count is None else str(count)
     return format_html('<span class="good g-{}" title="{}">{}</span>', good, label, text)
 
