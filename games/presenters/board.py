@@ -103,7 +103,7 @@ def map_context(rules, view: dict) -> dict:
                     for s in view["stations"].get(town, []) if s == p["seat"]]
         positions.append({"seat": p["seat"], "colour": seat_colour(p["seat"]), "colour_name": seat_colour_name(p["seat"]),
                           "merchant": V.town_name(p["merchant"], C.TOWNS.get(p["merchant"])), "stations": stations})
-    goods = [{"title": r["title"], "goods": [g["good"] for g in r["goods"]]} for r in routes if r["goods"]]
+    goods = [{"title": r["title"], "goods": [V.good_name(g["good"]) for g in r["goods"]]} for r in routes if r["goods"]]
     legend = [{"good": g, "colour": c, "initials": str(GOOD_INITIALS[g])} for g, c in GOOD_COLOURS.items()]
     return {"width": MAP_WIDTH, "height": MAP_HEIGHT, "routes": routes, "towns": towns, "positions": positions,
             "route_goods": goods, "goods_legend": legend}

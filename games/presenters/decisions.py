@@ -15,7 +15,7 @@ from django.utils.translation import gettext, ngettext, pgettext
 
 from games.messages import render_list
 from games.vocabulary import DECISION_PROMPTS as KIND_PROMPTS, DECISION_WAITING as WAITING_FOR, decision_prompt
-from games.vocabulary import follower_name, follower_type_name, place_name, town_name
+from games.vocabulary import EVENT_NAMES, event_name, event_word, follower_name, follower_type_name, good_name, place_name, town_name
 
 __all__ = ["KIND_PROMPTS", "WAITING_FOR", "decision_context", "decision_forms"]  # the prompts: games.vocabulary
 
@@ -228,7 +228,8 @@ def _payment_label(rules, item: dict, most: int) -> str:
     if kind == "development":
         return gettext("Development steps back (up to %(most)s)") % {"most": most}
     if kind == "good":
-        return gettext("%(good)s (you have %(most)s)") % {"good": str(item.get("good")).capitalize(), "most": most}
+        good = good_name(item.get("good"))
+        return gettext("%(good)s (you have %(most)s)") % {"good": good[:1].upper() + good[1:], "most": most}
     if kind == "place_tile":
         return gettext("Place tile %(place)s") % {"place": place_name(item["place"], rules.place_name(item["place"]))}
     if kind == "technology":
@@ -255,16 +256,24 @@ def _payment_form(rules, items: list[dict], me: dict | None) -> list[DecisionFor
         item = {k: v for k, v in entry.items() if k != "most"}
         rows.append(PaymentRow(index=len(rows), item=item, most=int(entry["most"]),
                                label=_payment_label(rules, item, int(entry["most"]))))
-    payment = Payment(debt=int(prompt.get("debt", 0)), reason=str(prompt.get("reason", "")), rows=rows)
+    payment = Payment(debt=int(prompt.get("debt", 0)), reason=_reason(prompt.get("reason")), rows=rows)
     return [DecisionForm(key="pay_debt", title=gettext("Pay your debt"), submit=pgettext("a button", "Pay"),
                          widget="payment", payment=payment)]
+
+
+def _reason(reason) -> str:
+    """Why a debt is owed, as a sentence names it: the event ("taxes") in the active
+    language; any other reason as given; "" for none."""
+    if not reason:
+        return ""
+    return event_word(reason) if reason in EVENT_NAMES else str(reason)
 
 
 def _prompt_hint(rules, me: dict | None) -> str:
     prompt = (me or {}).get("prompt") or {}
     if prompt.get("kind") == "torture":
         return gettext("You owe %(debt)s coins (%(reason)s) and have none left: give up one item per missing coin."
-                       ) % {"debt": prompt.get("debt"), "reason": prompt.get("reason") or gettext("payment")}
+                       ) % {"debt": prompt.get("debt"), "reason": _reason(prompt.get("reason")) or gettext("payment")}
     if prompt.get("kind") == "harvest":
         return gettext("Return %(food)s food to the supply.") % {"food": prompt.get("food")}
     if prompt.get("kind") == "bathhouse":
@@ -296,14 +305,14 @@ def decision_forms(rules, kind: str | None, items: list[dict], me: dict | None) 
             form.group = "single"
         forms += single
     elif kind == "harvest":
-        forms = _one_form(items, ("return_food",), "harvest", rules.event_name("harvest"),
+        forms = _one_form(items, ("return_food",), "harvest", event_name("harvest"),
                           pgettext("a button", "Return"), hint=hint)
     elif kind == "technology":
         forms = _one_form(items, ("place_technology",), "technology", gettext("Technology tile"),
                           pgettext("a button", "Place it"), widget="select",
                           hint=gettext("A technology tile stands for a follower on that circle"))
     elif kind == "bathhouse":
-        forms = _one_form(items, ("bathhouse_place",), "bathhouse", rules.place_name("bathhouse"),
+        forms = _one_form(items, ("bathhouse_place",), "bathhouse", place_name("bathhouse"),
                           pgettext("a button", "Keep and place"),
                           widget="select", hint=hint)
         forms += _single(items, "bathhouse_done", style="secondary")

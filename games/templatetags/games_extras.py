@@ -102,6 +102,12 @@ def good_token(good, count=None) -> str:
 
 
 @register.filter
+def good_name(good) -> str:
+    """A good's name in the active language, as in a sentence ("grain" / "穀物")."""
+    return vocabulary.good_name(good)
+
+
+@register.filter
 def join_names(people) -> str:
     """Players' names joined in the active language ("alice, bob"; Japanese "alice、bob"),
     escaped. ``people``: names, or dicts and records with a ``name`` (``board.awaited``,
