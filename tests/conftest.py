@@ -55,6 +55,17 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the site's default language: the language a request's
+    LocaleMiddleware (or a test) activated stays active in the thread afterwards."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache():
     """Rate-limit counters must not leak between tests."""
     from django.core.cache import cache

@@ -64,17 +64,28 @@ def follower_name(tile) -> str:
     return vocabulary.follower_name(tile)
 
 
+#: The letter on a follower token, by type, in the active language (English: the engine's
+#: board letters; Japanese: the first character of the type's name, 農 船 木 商 学 兵 修).
+FOLLOWER_INITIALS = {
+    "farmer": pgettext_lazy("initial of farmer", "F"), "boatman": pgettext_lazy("initial of boatman", "B"),
+    "craftsman": pgettext_lazy("initial of craftsman", "C"), "trader": pgettext_lazy("initial of trader", "T"),
+    "scholar": pgettext_lazy("initial of scholar", "S"), "knight": pgettext_lazy("initial of knight", "K"),
+    "monk": pgettext_lazy("initial of monk", "M"),
+}
+
+
 @register.simple_tag
 def follower(tile, extra: str = "") -> str:
     """A follower tile: a coloured square with the type's letter (starting tiles ringed)."""
     rules_engine = _engine()
-    classes = f"tile t-{rules_engine.content.follower_type(str(tile))}"
+    kind = rules_engine.content.follower_type(str(tile))
+    classes = f"tile t-{kind}"
     if rules_engine.content.is_starting(str(tile)):
         classes += " start"
     if extra:
         classes += f" {extra}"
-    return format_html('<span class="{}" title="{}">{}</span>', classes, vocabulary.follower_name(tile),
-                       rules_engine.follower_letter(tile))
+    letter = FOLLOWER_INITIALS.get(kind) or rules_engine.follower_letter(tile)
+    return format_html('<span class="{}" title="{}">{}</span>', classes, vocabulary.follower_name(tile), letter)
 
 
 @register.simple_tag
