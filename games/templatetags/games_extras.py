@@ -67,9 +67,12 @@ def follower_name(tile) -> str:
 #: The letter on a follower token, by type, in the active language (English: the engine's
 #: board letters; Japanese: the first character of the type's name, 農 船 木 商 学 兵 修).
 FOLLOWER_INITIALS = {
-    "farmer": pgettext_lazy("initial of farmer", "F"), "boatman": pgettext_lazy("initial of boatman", "B"),
-    "craftsman": pgettext_lazy("initial of craftsman", "C"), "trader": pgettext_lazy("initial of trader", "T"),
-    "scholar": pgettext_lazy("initial of scholar", "S"), "knight": pgettext_lazy("initial of knight", "K"),
+    "farmer": pgettext_lazy("initial of farmer", "F"),
+    "boatman": pgettext_lazy("initial of boatman", "B"),
+    "craftsman": pgettext_lazy("initial of craftsman", "C"),
+    "trader": pgettext_lazy("initial of trader", "T"),
+    "scholar": pgettext_lazy("initial of scholar", "S"),
+    "knight": pgettext_lazy("initial of knight", "K"),
     "monk": pgettext_lazy("initial of monk", "M"),
 }
 

@@ -90,7 +90,8 @@ def test_a_seat_sees_its_decision_in_japanese(client_for, game, label, state, se
 
 def test_the_kinds_of_decision_sampled_cover_the_board_and_the_prompts():
     kinds = {label.split("-")[0] for label, _state, _seat in positions()}
-    assert {"draw", "plan", "action", "torture"} <= kinds
+    # every decision kind the engine awaits (the census and the other events need none)
+    assert kinds == {"draw", "plan", "action", "torture", "harvest", "technology", "bathhouse"}
 
 
 def test_a_spectator_sees_the_game_in_japanese(client_for, game, carol):
