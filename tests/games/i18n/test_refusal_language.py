@@ -64,6 +64,6 @@ def test_the_refusal_flash_of_an_illegal_move_is_in_japanese(action_phase, clien
     data = dict(game.state)
     data["players"][seat.order]["tracks"]["knight"] = 5
     Game.objects.filter(pk=game.pk).update(state=data)
-    with override("ja"):
-        response = act(client_for(seat.user), game, {"type": "activate", "space": "castle"}, game.version, **HTMX)
+    response = act(client_for(seat.user), game, {"type": "activate", "space": "castle"}, game.version,
+                   HTTP_ACCEPT_LANGUAGE="ja", **HTMX)
     assert flash_of(response) == "城は使えません：兵士トラックが最後のマスに達しています。"
