@@ -11,7 +11,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext_lazy as _, pgettext_lazy
+from django.utils.translation import pgettext_lazy
 
 
 def new_seed() -> int:
@@ -22,10 +22,10 @@ def new_seed() -> int:
 class GameStatus(models.TextChoices):
     """Lifecycle of a game. The stored values are stable: never rename them."""
 
-    OPEN = "open", _("Waiting for players")
-    ACTIVE = "active", _("In progress")
+    OPEN = "open", pgettext_lazy("game status", "Waiting for players")
+    ACTIVE = "active", pgettext_lazy("game status", "In progress")
     FINISHED = "finished", pgettext_lazy("game status", "Finished")
-    CANCELLED = "cancelled", _("Cancelled")
+    CANCELLED = "cancelled", pgettext_lazy("game status", "Cancelled")
 
 
 class Game(models.Model):

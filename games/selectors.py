@@ -17,6 +17,7 @@ from django.db.models import (
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from games import clock
 from games.models import (
@@ -389,7 +390,8 @@ def event_text(event: dict, names: dict[int, str]) -> str:
 
 
 #: Move sources the log marks on the move's line, with the words it shows.
-MARKED_SOURCES = {MoveSource.TIMEOUT: "timed out", MoveSource.QUEUE: "queued", MoveSource.BOT: "played by a bot"}
+MARKED_SOURCES = {MoveSource.TIMEOUT: gettext_lazy("timed out"), MoveSource.QUEUE: gettext_lazy("queued"),
+                  MoveSource.BOT: gettext_lazy("played by a bot")}
 
 
 @dataclass

@@ -24,6 +24,8 @@ harvest) stay in the decision panel.
 """
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from games.presenters import board
 from games.messages import track_rewards
 from games.vocabulary import follower_name
@@ -81,8 +83,8 @@ def _gives(rules, me: dict, recruit: str) -> str:
     steps = track_rewards(rules).get(recruit) or []
     position = (me.get("tracks") or {}).get(recruit, 0)
     if position >= len(steps):
-        return "track complete"
-    return f"track step {position + 1}: {steps[position]}"
+        return gettext("track complete")
+    return gettext("track step %(step)s: %(reward)s") % {"step": position + 1, "reward": steps[position]}
 
 
 def _groups(rules, me: dict, choices: list[dict]) -> list[dict]:
@@ -94,7 +96,7 @@ def _groups(rules, me: dict, choices: list[dict]) -> list[dict]:
     for c in choices:
         key = c["recruit"] or ""
         if key not in groups:
-            title = f"Recruit a {follower_name(key)}" if key else ""
+            title = gettext("Recruit a %(follower)s") % {"follower": follower_name(key)} if key else ""
             groups[key] = {"key": key, "title": title, "gives": _gives(rules, me, key) if key else "",
                            "choices": []}
         groups[key]["choices"].append(c)

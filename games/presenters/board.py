@@ -8,7 +8,7 @@ component data (``rules.content``) and its descriptions; nothing imports the eng
 """
 from __future__ import annotations
 
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
 from games import messages as M, vocabulary as V
 from games.presenters.map_geometry import LABEL_PLACEMENT, MAP_HEIGHT, MAP_WIDTH, geometry
@@ -16,8 +16,13 @@ from games.presenters.map_geometry import LABEL_PLACEMENT, MAP_HEIGHT, MAP_WIDTH
 SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d4ac0d")
 #: The seat colours' names, so that colour is never the only cue (legend, text descriptions).
 SEAT_COLOUR_NAMES = ("red", "blue", "green", "yellow")
+#: The same names in the active language (``colour_label``).
+COLOUR_LABELS = {"red": pgettext_lazy("seat colour", "red"), "blue": pgettext_lazy("seat colour", "blue"),
+                 "green": pgettext_lazy("seat colour", "green"), "yellow": pgettext_lazy("seat colour", "yellow")}
 #: The initials printed on goods tiles (two letters: wine and wool share the first).
-GOOD_INITIALS = {"grain": "Gr", "cheese": "Ch", "wine": "Wi", "wool": "Wo", "brocade": "Br"}
+GOOD_INITIALS = {"grain": pgettext_lazy("initials of grain", "Gr"), "cheese": pgettext_lazy("initials of cheese", "Ch"),
+                 "wine": pgettext_lazy("initials of wine", "Wi"), "wool": pgettext_lazy("initials of wool", "Wo"),
+                 "brocade": pgettext_lazy("initials of brocade", "Br")}
 GOOD_COLOURS = {"grain": "#e9d98b", "cheese": "#f5b041", "wine": "#8e44ad", "wool": "#f0f3f4", "brocade": "#1abc9c"}
 FOLLOWER_COLOURS = {
     "farmer": "#f4f6f7", "boatman": "#3498db", "craftsman": "#a0522d", "trader": "#2c3e50",
@@ -30,9 +35,29 @@ def seat_colour(order: int) -> str:
     return SEAT_COLOURS[order % len(SEAT_COLOURS)]
 
 
+def colour_label(colour: str) -> str:
+    """A seat colour's name (``"red"``, ``Seat.colour``) in the active language; an unknown
+    colour as it is."""
+    label = COLOUR_LABELS.get(colour)
+    return str(label) if label is not None else str(colour)
+
+
 def seat_colour_name(order: int) -> str:
-    """The name of a seat's display colour ("red"), for text alternatives."""
-    return SEAT_COLOUR_NAMES[order % len(SEAT_COLOUR_NAMES)]
+    """The name of a seat's display colour ("red"), in the active language, for text alternatives."""
+    return colour_label(SEAT_COLOUR_NAMES[order % len(SEAT_COLOUR_NAMES)])
+
+
+def seat_label(seat: int) -> str:
+    """A seat without a name: "Seat 1" for seat 0, in the active language."""
+    return gettext("Seat %(number)s") % {"number": seat + 1}
+
+
+def _route_title(a: str, b: str, kind: str) -> str:
+    """"Orléans – Blois (waterway)": a route between towns ``a`` and ``b`` (names), ``kind``
+    ``water`` or ``land``."""
+    if kind == "water":
+        return gettext("%(a)s – %(b)s (waterway)") % {"a": a, "b": b}
+    return gettext("%(a)s – %(b)s (road)") % {"a": a, "b": b}
 
 
 def map_context(rules, view: dict) -> dict:
@@ -49,12 +74,12 @@ def map_context(rules, view: dict) -> dict:
         spots = []
         for i, good in enumerate(goods):
             offset = (i - (len(goods) - 1) / 2) * 12
-            spots.append({"good": good, "colour": GOOD_COLOURS[good], "initials": GOOD_INITIALS[good],
+            spots.append({"good": good, "colour": GOOD_COLOURS[good], "initials": str(GOOD_INITIALS[good]),
                           "x": round(g["cx"] * 0.5 + (g["x1"] + g["x2"]) * 0.25 + offset, 1),
                           "y": round(g["cy"] * 0.5 + (g["y1"] + g["y2"]) * 0.25, 1)})
         routes.append({"id": rid, "kind": route.kind, "path": g["path"], "goods": spots,
-                       "title": f"{V.town_name(route.a, C.TOWNS[route.a])} – {V.town_name(route.b, C.TOWNS[route.b])} "
-                                f"({V.word(V.ROUTE_KINDS, route.kind)})"})
+                       "title": _route_title(V.town_name(route.a, C.TOWNS[route.a]), V.town_name(route.b, C.TOWNS[route.b]),
+                                             route.kind)})
     merchants: dict[str, list] = {}
     for p in view["players"]:
         merchants.setdefault(p["merchant"], []).append(p["seat"])
@@ -78,8 +103,8 @@ def map_context(rules, view: dict) -> dict:
                     for s in view["stations"].get(town, []) if s == p["seat"]]
         positions.append({"seat": p["seat"], "colour": seat_colour(p["seat"]), "colour_name": seat_colour_name(p["seat"]),
                           "merchant": V.town_name(p["merchant"], C.TOWNS.get(p["merchant"])), "stations": stations})
-    goods = [{"title": r["title"], "goods": [g["good"] for g in r["goods"]]} for r in routes if r["goods"]]
-    legend = [{"good": g, "colour": c, "initials": GOOD_INITIALS[g]} for g, c in GOOD_COLOURS.items()]
+    goods = [{"title": r["title"], "goods": [V.good_name(g["good"]) for g in r["goods"]]} for r in routes if r["goods"]]
+    legend = [{"good": g, "colour": c, "initials": str(GOOD_INITIALS[g])} for g, c in GOOD_COLOURS.items()]
     return {"width": MAP_WIDTH, "height": MAP_HEIGHT, "routes": routes, "towns": towns, "positions": positions,
             "route_goods": goods, "goods_legend": legend}
 
@@ -139,6 +164,14 @@ def deed_space(deed_id: str, kind: str, index: int) -> str:
     return f"{deed_id}:{kind}:{index}"
 
 
+def _deed_reward(coins: int, development_choice: bool) -> str:
+    """A deed's reward per follower: "3 coins", or "3 coins or 1 development step" (RULES §7)."""
+    if development_choice:
+        return ngettext("%(coins)s coin or 1 development step", "%(coins)s coins or 1 development step",
+                        coins) % {"coins": coins}
+    return ngettext("%(coins)s coin", "%(coins)s coins", coins) % {"coins": coins}
+
+
 def deeds_context(rules, view: dict) -> list[dict]:
     """Beneficial deeds: each space by type, filled by which seat (``space``: its name,
     ``deed_space``), reward and citizen (RULES §7)."""
@@ -155,8 +188,7 @@ def deeds_context(rules, view: dict) -> list[dict]:
                                "seat_colour": seat_colour(seat) if seat is not None else None,
                                "space": deed_space(deed_id, kind, i)})
         out.append({"id": deed_id, "name": V.deed_name(deed_id, deed.name), "spaces": spaces,
-                    "reward": f"{deed.coins} coin{'s' if deed.coins != 1 else ''}"
-                    + (" or 1 development step" if deed.development_choice else ""),
+                    "reward": _deed_reward(deed.coins, deed.development_choice),
                     "citizen_left": f"deed_{deed_id}" in view["citizens_left"]})
     return out
 
@@ -273,7 +305,7 @@ def player_boards(rules, view: dict, names: dict[int, str]) -> list[dict]:
         bag = p.get("bag")
         market = p.get("market")
         boards.append({
-            "seat": seat, "name": names.get(seat, f"Seat {seat + 1}"), "colour": seat_colour(seat),
+            "seat": seat, "name": names.get(seat) or seat_label(seat), "colour": seat_colour(seat),
             "is_viewer": seat == viewer, "is_start": seat == view.get("start_player"),
             "is_turn": seat == view.get("turn"), "awaiting": p.get("awaiting"), "passed": p["passed"],
             "coins": p["coins"], "citizens": p["citizens"], "development": p["development"],

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext, ngettext, pgettext
+
 from games.messages import payment_reason, render_list
 from games.vocabulary import DECISION_PROMPTS as KIND_PROMPTS, DECISION_WAITING as WAITING_FOR, decision_prompt
-from games.vocabulary import follower_name, follower_type_name, place_name, town_name
+from games.vocabulary import event_name, follower_name, follower_type_name, good_name, place_name, town_name
 
 __all__ = ["KIND_PROMPTS", "WAITING_FOR", "decision_context", "decision_forms"]  # the prompts: games.vocabulary
 
@@ -89,7 +91,10 @@ class DecisionForm:
         if label == self.title:
             return self.submit
         # "Draw 0 followers", not "Draw: Draw 0 followers"
-        return label if label.startswith(self.submit) else f"{self.submit}: {label}"
+        if label.startswith(str(self.submit)):
+            return label
+        return pgettext("a button: what it does, then the choice", "%(submit)s: %(choice)s") % {
+            "submit": self.submit, "choice": label}
 
     def finish(self, widget: str = "select") -> "DecisionForm":
         """Pick the widget from the number of choices and return the form."""
@@ -168,22 +173,27 @@ def _draw_forms(items: list[dict], me: dict | None) -> list[DecisionForm]:
     counts = [i["action"]["count"] for i in items if i["action"]["type"] == "draw"]
     if me and counts:
         free = me["market_capacity"] - me["market_size"]
-        hint = (f"You may draw up to {plural(max(counts), 'follower')} now: draw count {me['draw_count']} "
-                f"(Knight track), {me['bag_size']} in your bag, {plural(free, 'free market space')}.")
-    forms = _one_form(items, ("draw",), "draw", "Draw followers", "Draw", widget="select", hint=hint)
+        hint = " ".join((
+            ngettext("You may draw up to %(n)s follower now:", "You may draw up to %(n)s followers now:",
+                     max(counts)) % {"n": max(counts)},
+            ngettext("draw count %(draws)s (Knight track), %(bag)s in your bag, %(free)s free market space.",
+                     "draw count %(draws)s (Knight track), %(bag)s in your bag, %(free)s free market spaces.",
+                     free) % {"draws": me["draw_count"], "bag": me["bag_size"], "free": free}))
+    forms = _one_form(items, ("draw",), "draw", gettext("Draw followers"), pgettext("a button", "Draw"),
+                      widget="select", hint=hint)
     if forms and forms[0].widget == "select":
         forms[0].choices.reverse()  # the largest draw first: the usual choice
-    forms += _one_form(items, ("pull_back",), "pull_back", "Or pull a follower back",
-                       "Pull back", widget="select",
-                       hint="Instead of one draw, take a follower off an action space")
+    forms += _one_form(items, ("pull_back",), "pull_back", gettext("Or pull a follower back"),
+                       pgettext("a button", "Pull back"), widget="select",
+                       hint=gettext("Instead of one draw, take a follower off an action space"))
     return forms
 
 
 def _plan_forms(rules, items: list[dict]) -> list[DecisionForm]:
-    forms = _per_space_forms(rules, items, "place", "Place", lambda name: ("Put a ", f" on {name}"))
+    forms = _per_space_forms(rules, items, "place", pgettext("a button", "Place"), lambda name: ("Put a ", f" on {name}"))
     for form in forms:
         form.style = "secondary"
-    undo = [DecisionForm(key=f"unplace-{i['action']['space']}-{n}", title="", submit="Undo",
+    undo = [DecisionForm(key=f"unplace-{i['action']['space']}-{n}", title="", submit=pgettext("a button", "Undo"),
                          hint=i["label"], space=i["action"]["space"], style="secondary", group="undo",
                          choices=[Choice(i["action"], i["label"])])
             for n, i in enumerate(items) if i["action"]["type"] == "unplace"]
@@ -191,7 +201,7 @@ def _plan_forms(rules, items: list[dict]) -> list[DecisionForm]:
 
 
 def _action_forms(rules, items: list[dict]) -> list[DecisionForm]:
-    forms = _per_space_forms(rules, items, "activate", "Use", lambda name: (f"Use {name}: ", ""))
+    forms = _per_space_forms(rules, items, "activate", pgettext("a button", "Use"), lambda name: (f"Use {name}: ", ""))
     for form in forms:
         for choice in form.choices:
             if choice.label == f"Use {form.title}":
@@ -200,7 +210,7 @@ def _action_forms(rules, items: list[dict]) -> list[DecisionForm]:
     passing = _single(items, "pass", style="secondary")
     if forms:
         for form in passing:
-            form.confirm = "You still have actions ready. Pass for the rest of the round anyway?"
+            form.confirm = gettext("You still have actions ready. Pass for the rest of the round anyway?")
     return forms + passing
 
 
@@ -209,20 +219,24 @@ def _payment_label(rules, item: dict, most: int) -> str:
     kind = item.get("item")
     if kind == "station":
         if item.get("town") is None:
-            return f"Trading stations from your supply (you have {most})"
-        return f"Your trading station in {town_name(item['town'], rules.content.TOWNS.get(item['town']))}"
+            return gettext("Trading stations from your supply (you have %(most)s)") % {"most": most}
+        return gettext("Your trading station in %(town)s") % {
+            "town": town_name(item["town"], rules.content.TOWNS.get(item["town"]))}
     if kind == "follower":
-        return f"Followers drawn at random from your bag (up to {most}; starting followers are never lost)"
+        return gettext("Followers drawn at random from your bag (up to %(most)s; starting followers are never lost)"
+                       ) % {"most": most}
     if kind == "development":
-        return f"Development steps back (up to {most})"
+        return gettext("Development steps back (up to %(most)s)") % {"most": most}
     if kind == "good":
-        return f"{str(item.get('good')).capitalize()} (you have {most})"
+        good = good_name(item.get("good"))
+        return gettext("%(good)s (you have %(most)s)") % {"good": good[:1].upper() + good[1:], "most": most}
     if kind == "place_tile":
-        return f"Place tile {place_name(item['place'], rules.place_name(item['place']))}"
+        return gettext("Place tile %(place)s") % {"place": place_name(item["place"], rules.place_name(item["place"]))}
     if kind == "technology":
         if item.get("place") is None:
-            return f"Technology tiles not yet placed (you have {most})"
-        return f"Technology tile on your {place_name(item['place'], rules.place_name(item['place']))}"
+            return gettext("Technology tiles not yet placed (you have %(most)s)") % {"most": most}
+        return gettext("Technology tile on your %(place)s") % {
+            "place": place_name(item["place"], rules.place_name(item["place"]))}
     return str(kind)
 
 
@@ -243,19 +257,21 @@ def _payment_form(rules, items: list[dict], me: dict | None) -> list[DecisionFor
         rows.append(PaymentRow(index=len(rows), item=item, most=int(entry["most"]),
                                label=_payment_label(rules, item, int(entry["most"]))))
     payment = Payment(debt=int(prompt.get("debt", 0)), reason=payment_reason(prompt.get("reason", "")), rows=rows)
-    return [DecisionForm(key="pay_debt", title="Pay your debt", submit="Pay", widget="payment", payment=payment)]
+    return [DecisionForm(key="pay_debt", title=gettext("Pay your debt"), submit=pgettext("a button", "Pay"),
+                         widget="payment", payment=payment)]
+
 
 
 def _prompt_hint(rules, me: dict | None) -> str:
     prompt = (me or {}).get("prompt") or {}
     if prompt.get("kind") == "torture":
-        return (f"You owe {prompt.get('debt')} coins ({prompt.get('reason', 'payment')}) and have none left: "
-                "give up one item per missing coin.")
+        return gettext("You owe %(debt)s coins (%(reason)s) and have none left: give up one item per missing coin."
+                       ) % {"debt": prompt.get("debt"), "reason": payment_reason(prompt.get("reason", "")) or gettext("payment")}
     if prompt.get("kind") == "harvest":
-        return f"Return {prompt.get('food')} food to the supply."
+        return gettext("Return %(food)s food to the supply.") % {"food": prompt.get("food")}
     if prompt.get("kind") == "bathhouse":
-        drawn = ", ".join(follower_type_name(t) for t in prompt.get("drawn", []))
-        return f"Drawn: {drawn}. Kept so far: {prompt.get('kept', 0)}."
+        drawn = pgettext("between names in a list", ", ").join(follower_type_name(t) for t in prompt.get("drawn", []))
+        return gettext("Drawn: %(drawn)s. Kept so far: %(kept)s.") % {"drawn": drawn, "kept": prompt.get("kept", 0)}
     return ""
 
 
@@ -275,18 +291,22 @@ def decision_forms(rules, kind: str | None, items: list[dict], me: dict | None) 
         forms = _action_forms(rules, items)
     elif kind == "torture":
         forms = _payment_form(rules, items, me)  # says the debt itself: no hint
-        single = _one_form(items, ("torture",), "torture", "Or give up one item", "Give it up",
+        single = _one_form(items, ("torture",), "torture", gettext("Or give up one item"),
+                           pgettext("a button", "Give it up"),
                            hint="" if forms else hint)
         for form in single if forms else ():
             form.group = "single"
         forms += single
     elif kind == "harvest":
-        forms = _one_form(items, ("return_food",), "harvest", "Harvest", "Return", hint=hint)
+        forms = _one_form(items, ("return_food",), "harvest", event_name("harvest"),
+                          pgettext("a button", "Return"), hint=hint)
     elif kind == "technology":
-        forms = _one_form(items, ("place_technology",), "technology", "Technology tile", "Place it",
-                          widget="select", hint="A technology tile stands for a follower on that circle")
+        forms = _one_form(items, ("place_technology",), "technology", gettext("Technology tile"),
+                          pgettext("a button", "Place it"), widget="select",
+                          hint=gettext("A technology tile stands for a follower on that circle"))
     elif kind == "bathhouse":
-        forms = _one_form(items, ("bathhouse_place",), "bathhouse", "Bathhouse", "Keep and place",
+        forms = _one_form(items, ("bathhouse_place",), "bathhouse", place_name("bathhouse"),
+                          pgettext("a button", "Keep and place"),
                           widget="select", hint=hint)
         forms += _single(items, "bathhouse_done", style="secondary")
     else:

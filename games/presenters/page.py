@@ -84,7 +84,7 @@ def board_context(rules, view: dict, names: dict[int, str], eager: dict | None =
     boards = board.player_boards(rules, view, names)
     keyed_player_boards(boards, False)
     viewer = view.get("seat")
-    awaited = [{"seat": s, "name": names.get(s, f"Seat {s + 1}"), "colour": board.seat_colour(s),
+    awaited = [{"seat": s, "name": names.get(s) or board.seat_label(s), "colour": board.seat_colour(s),
                 "kind": view["players"][s].get("awaiting"),
                 "prompt": (decision_prompt if s == viewer else decision_waiting)(view["players"][s].get("awaiting"))}
                for s in view.get("awaiting", [])]

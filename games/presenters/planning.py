@@ -18,6 +18,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+from django.utils.translation import gettext
+
 from games.presenters import board
 from games.vocabulary import follower_name
 
@@ -141,7 +143,7 @@ def plan_context(rules, state, seat: int, view: dict, items: list[dict], *, key:
               for m in board.counts_by_type(rules.content, me["market"] or [])]
     submit = whole_plan(view, seat)
     placements = submit["placements"]
-    label = next((i["label"] for i in items if i["action"]["type"] == "submit_plan"), "Submit my plan")
+    label = next((i["label"] for i in items if i["action"]["type"] == "submit_plan"), gettext("Submit my plan"))
     sent = sent if len(sent) <= MAX_DRAFT_CHARS else ""  # an unread draft is not echoed either
     return {"key": key, "draft": draft, "sent": sent, "market": market, "cards": cards,
             "submit": {"action": submit, "label": label, "count": len(placements)}}

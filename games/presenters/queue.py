@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 
+from django.utils.translation import ngettext, pgettext
+
+from games import vocabulary as V
 from games.messages import queue_entry_label, queue_note, queue_option_texts
 from games.vocabulary import event_name, place_name
 from games.models import Seat
@@ -25,8 +28,12 @@ def _pass_confirm(ready: list[str], queued: set, names: dict) -> str:
     left = [names.get(p, p) for p in ready if p not in queued]
     if not left:
         return ""
-    return (f"Your plan readies {', '.join(left)}, not queued before the pass: passing leaves "
-            f"{'it' if len(left) == 1 else 'them'} unused this round. Queue the pass anyway?")
+    return ngettext(
+        "Your plan readies %(places)s, not queued before the pass: passing leaves it unused this round. "
+        "Queue the pass anyway?",
+        "Your plan readies %(places)s, not queued before the pass: passing leaves them unused this round. "
+        "Queue the pass anyway?", len(left)) % {
+        "places": pgettext("between names in a list", ", ").join(str(name) for name in left)}
 
 
 def queue_context(rules_engine, view: dict, seat: Seat | None, *, limit: int,
@@ -57,6 +64,9 @@ def queue_context(rules_engine, view: dict, seat: Seat | None, *, limit: int,
     def label(entry) -> str:
         return queue_entry_label(rules_engine, entry)
 
+    def choice(option: dict) -> tuple[str, str]:
+        return _option(option)
+
     if options is None:
         options = [{"group": p, "entry": {"type": "activate", "space": p}, "label": label(
             {"type": "activate", "space": p}), "gives": ""} for p in ready]
@@ -66,10 +76,10 @@ def queue_context(rules_engine, view: dict, seat: Seat | None, *, limit: int,
     for option in options:
         entry = option["entry"]
         if entry.get("type") == "pass":
-            passes.append(_option(option))
+            passes.append(choice(option))
         elif entry.get("type") == "harvest":
             if "harvest" not in answered:
-                groups.setdefault(HARVEST_GROUP, []).append(_option(option))
+                groups.setdefault(HARVEST_GROUP, []).append(choice(option))
         elif entry.get("space") in ready and entry.get("space") not in queued and not ends_with_pass:
             groups.setdefault(option["group"], []).append(_option(option))
     # group titles in the active language: a place's name, the Harvest's (else as the engine names it)
@@ -79,7 +89,7 @@ def queue_context(rules_engine, view: dict, seat: Seat | None, *, limit: int,
         "entries": [{"label": label(e), "value": json.dumps(e)} for e in entries],
         "groups": [(titles.get(name, name), choices) for name, choices in groups.items()],
         "passes": [] if ends_with_pass else passes,
-        "pass_confirm": _pass_confirm(ready, queued, {o["entry"].get("space"): o["group"] for o in options}),
+        "pass_confirm": _pass_confirm(ready, queued, {p: V.place_name(p) for p in ready}),
         "full": len(entries) >= limit,
         "note": queue_note(seat.action_queue_note, seat.action_queue_note_message) if this_round else "",
     }

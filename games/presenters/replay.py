@@ -9,9 +9,9 @@ partials unchanged. Who sees what:
 - otherwise (a game in progress, or one ended early by vote): the viewer's seat's view at
   that step (a spectator's view for a spectator), and the log up to that step only.
 
-Built steps are cached (``cache``, keyed by game id, engine version, who sees, step); the
-timeline (round and phase of every step, for stepping by phase and round) by game id and
-version.
+Built steps are cached (``cache``, keyed by game id, engine version, who sees, step and
+language); the timeline (round and phase of every step, for stepping by phase and round) by
+game id and version.
 """
 from __future__ import annotations
 
@@ -19,12 +19,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, gettext_lazy
 
 from games import selectors
 from games.errors import GameDamaged
 from games.messages import action_label
 from games.models import Game, Seat
+from games.presenters.board import seat_label
 from games.presenters.page import BOARDS, GameInfo
 from games.rules import load_game, report_damaged, rules_errors
 
@@ -71,14 +72,14 @@ def navigation(timeline: list[tuple[int, str]], step: int) -> dict:
     last = len(timeline) - 1
     phases, rounds = _blocks(timeline, 2), _blocks(timeline, 1)
     links = [
-        StepLink("First", 0 if step > 0 else None, "Home"),
-        StepLink("Previous round", _previous(rounds, step), "Shift+PageUp"),
-        StepLink("Previous phase", _previous(phases, step), "Shift+ArrowLeft"),
-        StepLink("Previous move", step - 1 if step > 0 else None, "ArrowLeft"),
-        StepLink("Next move", step + 1 if step < last else None, "ArrowRight"),
-        StepLink("Next phase", _next(phases, step), "Shift+ArrowRight"),
-        StepLink("Next round", _next(rounds, step), "Shift+PageDown"),
-        StepLink("Last", last if step < last else None, "End"),
+        StepLink(gettext_lazy("First"), 0 if step > 0 else None, "Home"),
+        StepLink(gettext_lazy("Previous round"), _previous(rounds, step), "Shift+PageUp"),
+        StepLink(gettext_lazy("Previous phase"), _previous(phases, step), "Shift+ArrowLeft"),
+        StepLink(gettext_lazy("Previous move"), step - 1 if step > 0 else None, "ArrowLeft"),
+        StepLink(gettext_lazy("Next move"), step + 1 if step < last else None, "ArrowRight"),
+        StepLink(gettext_lazy("Next phase"), _next(phases, step), "Shift+ArrowRight"),
+        StepLink(gettext_lazy("Next round"), _next(rounds, step), "Shift+PageDown"),
+        StepLink(gettext_lazy("Last"), last if step < last else None, "End"),
     ]
     return {"links": links, **{link.key: link.step for link in links},
             "rounds": [{"round": timeline[s][0], "step": s} for s in rounds]}
@@ -91,10 +92,10 @@ def _quiet_line(rules_engine, names: dict[int, str], viewer: int | None, reveal:
     def line(move) -> str | None:
         if move.seat is None:
             return None
-        name = names.get(move.seat, f"Seat {move.seat + 1}")
+        name = names.get(move.seat) or seat_label(move.seat)
         if reveal or move.seat == viewer:
-            return f"{name}: {action_label(rules_engine, move.action)}"
-        return f"{name} plans"
+            return gettext("%(player)s: %(action)s") % {"player": name, "action": action_label(rules_engine, move.action)}
+        return gettext("%(player)s plans") % {"player": name}
     return line
 
 
@@ -144,7 +145,7 @@ def replay_context(game: Game, seat: Seat | None, step: int | None) -> dict:
     names = {s.order: s.display_name for s in game.seats.select_related("user")}
     who = _viewer_key(reveal, seat)
     timeline_key = f"games:replay:{game.pk}:{game.engine_version}:{game.version}:timeline"
-    # the built step holds the log's words: one entry per language
+    # a built step holds text in the active language (board labels, log lines)
     step_key = f"games:replay:{game.pk}:{game.engine_version}:{get_language()}:{who}:{step}"
     timeline, built = cache.get(timeline_key), cache.get(step_key)
     if timeline is None:
@@ -158,7 +159,7 @@ def replay_context(game: Game, seat: Seat | None, step: int | None) -> dict:
     current = None
     if move is not None:
         current = {"seq": move.seq, "seat": move.seat,
-                   "name": names.get(move.seat, "The game") if move.seat is not None else "The game",
+                   "name": names.get(move.seat, gettext("The game")) if move.seat is not None else gettext("The game"),
                    "text": "; ".join(selectors.event_text(e, names) for e in move.events or [])}
     return {"game": GameInfo.of(game), "seat": seat, "step": step, "last": last, "reveal": reveal,
             "nav": navigation(timeline, step), "current": current, **built}

@@ -5,7 +5,7 @@ import json
 
 from django import template
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 from games import rules, vocabulary
 
@@ -65,17 +65,31 @@ def follower_name(tile) -> str:
     return vocabulary.follower_name(tile)
 
 
+#: The letter on a follower token, by type, in the active language (English: the engine's
+#: board letters; Japanese: the first character of the type's name, 農 船 木 商 学 兵 修).
+FOLLOWER_INITIALS = {
+    "farmer": pgettext_lazy("initial of farmer", "F"),
+    "boatman": pgettext_lazy("initial of boatman", "B"),
+    "craftsman": pgettext_lazy("initial of craftsman", "C"),
+    "trader": pgettext_lazy("initial of trader", "T"),
+    "scholar": pgettext_lazy("initial of scholar", "S"),
+    "knight": pgettext_lazy("initial of knight", "K"),
+    "monk": pgettext_lazy("initial of monk", "M"),
+}
+
+
 @register.simple_tag
 def follower(tile, extra: str = "") -> str:
     """A follower tile: a coloured square with the type's letter (starting tiles ringed)."""
     rules_engine = _engine()
-    classes = f"tile t-{rules_engine.content.follower_type(str(tile))}"
+    kind = rules_engine.content.follower_type(str(tile))
+    classes = f"tile t-{kind}"
     if rules_engine.content.is_starting(str(tile)):
         classes += " start"
     if extra:
         classes += f" {extra}"
-    return format_html('<span class="{}" title="{}">{}</span>', classes, vocabulary.follower_name(tile),
-                       rules_engine.follower_letter(tile))
+    letter = FOLLOWER_INITIALS.get(kind) or rules_engine.follower_letter(tile)
+    return format_html('<span class="{}" title="{}">{}</span>', classes, vocabulary.follower_name(tile), letter)
 
 
 @register.simple_tag
@@ -100,6 +114,21 @@ def good_token(good, count=None) -> str:
     label = name if count is None else f"{count} {name}"
     text = GOOD_INITIALS.get(str(good), str(good)[:2].title()) if count is None else str(count)
     return format_html('<span class="good g-{}" title="{}">{}</span>', good, label, text)
+
+
+@register.filter
+def good_name(good) -> str:
+    """A good's name in the active language, as in a sentence ("grain" / "穀物")."""
+    return vocabulary.good_name(good)
+
+
+@register.filter
+def join_names(people) -> str:
+    """Players' names joined in the active language ("alice, bob"; Japanese "alice、bob"),
+    escaped. ``people``: names, or dicts and records with a ``name`` (``board.awaited``,
+    ``SeatInfo``)."""
+    names = [p if isinstance(p, str) else (p.get("name") if isinstance(p, dict) else p.name) for p in people or ()]
+    return format_html_join(pgettext("between names in a list", ", "), "{}", ((n,) for n in names))
 
 
 @register.filter
@@ -169,3 +198,61 @@ def page_query(context, param: str, number: int) -> str:
     query = context["request"].GET.copy()
     query[param] = number
     return query.urlencode()
+@register.filter
+def colour_name(colour) -> str:
+    """A seat colour ("red") in the active language, for titles and text alternatives."""
+    from games.presenters.board import colour_label
+
+    return colour_label(colour)
+
+
+@register.filter
+def awaited_list(awaited) -> str:
+    """The status line's awaited seats (``board.awaited``: ``name``, ``colour``, ``prompt``,
+    ``kind``) as "<token> <strong>name</strong> (what they do)", joined in the active
+    language; names are marked ``translate="no"``."""
+    return format_html_join(
+        pgettext("between names in a list", ", "), '{} <strong>{}</strong> ({})',
+        ((seat_token(a["colour"], a["name"]), a["name"], a["prompt"] or humanize_key(a["kind"])) for a in awaited or ()))
+
+
+@register.filter
+def awaited_seat_list(seats, viewer=None) -> str:
+    """Names of the awaited ``seats`` (``SeatInfo``), the viewer's own as a bold "you",
+    joined in the active language (the status line of a game without a board)."""
+    from django.utils.translation import gettext
+
+    def one(s):
+        if viewer is not None and s.pk == viewer.pk:
+            return format_html("<strong>{}</strong>", gettext("you"))
+        return s.name
+
+    return format_html_join(pgettext("between names in a list", ", "), "{}", ((one(s),) for s in seats or ()))
+
+
+@register.simple_tag
+def clock_span(seat) -> str:
+    """A seat's time left (``SeatInfo.clock_left``) in a span that static/js/regions.js
+    counts down when the seat has a ``deadline`` (its ``data-deadline``, ISO 8601)."""
+    from django.template.defaultfilters import date
+
+    if seat.deadline:
+        return format_html('<span data-deadline="{}">{}</span>', date(seat.deadline, "c"), seat.clock_left)
+    return format_html("<span>{}</span>", seat.clock_left)
+
+
+#: The badge of an awaited seat, by decision kind (English as ``humanize_key`` shows the kind).
+DECISION_BADGES = {
+    "draw": pgettext_lazy("decision kind", "Draw"), "plan": pgettext_lazy("decision kind", "Plan"),
+    "action": pgettext_lazy("decision kind", "Action"), "torture": pgettext_lazy("decision kind", "Torture"),
+    "harvest": pgettext_lazy("decision kind", "Harvest"), "technology": pgettext_lazy("decision kind", "Technology"),
+    "bathhouse": pgettext_lazy("decision kind", "Bathhouse"),
+}
+
+
+@register.filter
+def decision_badge(kind) -> str:
+    """An awaited seat's badge: its decision kind (``Seat.awaiting``) in the active language;
+    a kind not listed as ``humanize_key`` shows it."""
+    label = DECISION_BADGES.get(kind)
+    return str(label) if label is not None else humanize_key(kind)

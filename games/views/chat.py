@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -40,7 +41,7 @@ def read(request: HttpRequest, game_id) -> HttpResponse:
     try:
         up_to = int(request.POST.get("last_id", ""))
     except ValueError as exc:
-        raise InvalidSubmission("The chat position could not be read.") from exc
+        raise InvalidSubmission(gettext("The chat position could not be read.")) from exc
     services.chat_mark_read(game_id=game.pk, user=request.user, up_to=up_to)
     return _answer(request, game_id)
 

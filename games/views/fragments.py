@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
@@ -59,7 +60,7 @@ def take_back(request: HttpRequest, game_id) -> HttpResponse:
     try:
         expected_version = int(request.POST["expected_version"])
     except (KeyError, ValueError) as exc:
-        raise InvalidSubmission("The page's version is missing: reload the page.") from exc
+        raise InvalidSubmission(gettext("The page's version is missing: reload the page.")) from exc
     game_take_back(game_id=game.pk, user=request.user, expected_version=expected_version)
     if not request.htmx:
         return redirect("games-detail", game_id=game.pk)
@@ -80,7 +81,7 @@ def set_queue(request: HttpRequest, game_id) -> HttpResponse:
         entry = json.loads(request.POST.get("entry") or "null")
         index = int(request.POST["index"]) if "index" in request.POST else None
     except (ValueError, RecursionError) as exc:
-        raise InvalidSubmission("The queue change could not be read.") from exc
+        raise InvalidSubmission(gettext("The queue change could not be read.")) from exc
     seat_queue_change(game_id=game.pk, user=request.user, op=request.POST.get("op", ""), entry=entry, index=index)
     if not request.htmx:
         return redirect("games-detail", game_id=game.pk)
@@ -104,7 +105,7 @@ def poll(request: HttpRequest, game_id) -> HttpResponse:
     try:
         seen = int(request.GET["v"])
     except (KeyError, ValueError):
-        return HttpResponseBadRequest("Expected ?v=<version>.")
+        return HttpResponseBadRequest(gettext("Expected ?v=<version>."))
     if game.is_open:
         return HttpResponse(status=204)
     if not (game.is_active or game.is_finished):

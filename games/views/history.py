@@ -12,6 +12,7 @@ import re
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from games.access import get_game_for_user_or_404
@@ -27,13 +28,13 @@ def game_replay(request: HttpRequest, game_id) -> HttpResponse:
     redirects to the first step of round R."""
     game, seat = get_game_for_user_or_404(game_id, request.user)
     if game.state is None:
-        raise Http404("This game has not started.")
+        raise Http404(gettext("This game has not started."))
     try:
         context = replay_context(game, seat, step_param(request.GET.get("step")))
     except GameDamaged as damage:
         return damaged_page(request, damage)
     except LookupError:
-        raise Http404("This game has no board to replay.") from None
+        raise Http404(gettext("This game has no board to replay.")) from None
     wanted = step_param(request.GET.get("round"))
     if wanted is not None:
         target = next((r["step"] for r in context["nav"]["rounds"] if r["round"] == wanted), context["step"])

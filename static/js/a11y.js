@@ -35,7 +35,7 @@
     var now = myTurn();
     if (now && wasMyTurn === false) {
       var banner = document.querySelector("#game-status .turn-banner");
-      announce(banner ? banner.textContent.trim() : "Your turn.");
+      announce(banner ? banner.textContent.trim() : orleansText("yourTurn", "Your turn."));
     }
     wasMyTurn = now;
   }

@@ -86,8 +86,9 @@
     var first = choices(list)[0];
     if (focusFirst && first) first.focus();
     var n = choices(list).length;
-    if (!quiet) announce((button ? button.textContent.replace("▾", "").split(":")[0].trim() : "") + ": " + n + " choice" +
-             (n === 1 ? "" : "s") + ". Escape cancels.");
+    var place = button ? button.textContent.replace("▾", "").split(":")[0].trim() : "";
+    if (!quiet) announce(n === 1 ? orleansText("choicesOne", "{place}: {n} choice. Escape cancels.", {place: place, n: n})
+                                 : orleansText("choicesOther", "{place}: {n} choices. Escape cancels.", {place: place, n: n}));
   }
 
   // A lit route, deed or place tile was chosen: its one choice is sent; several (a route
@@ -103,7 +104,7 @@
     matches.forEach(function (c) { c.classList.add("match"); });
     if (matches.length) {
       matches[0].focus();
-      announce(matches.length + " choices for that: pick one.");
+      announce(orleansText("matches", "{n} choices for that: pick one.", {n: matches.length}));
     }
   }
 
@@ -118,7 +119,7 @@
       if (open === list.id) close(true); else show(list, evt.detail === 0);
     } else if (button.classList.contains("act-cancel")) {
       close(true);
-      announce("Cancelled.");
+      announce(orleansText("cancelled", "Cancelled."));
     }
   });
 
@@ -127,7 +128,7 @@
   document.addEventListener("keydown", function (evt) {
     if (!acting()) return;
     var here = document.activeElement;
-    if (evt.key === "Escape" && open) { close(true); announce("Cancelled."); evt.preventDefault(); return; }
+    if (evt.key === "Escape" && open) { close(true); announce(orleansText("cancelled", "Cancelled.")); evt.preventDefault(); return; }
     if ((evt.key === "Enter" || evt.key === " ") && here && here.classList && here.classList.contains("act-lit")) {
       chooseLit(here);
       evt.preventDefault();

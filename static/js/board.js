@@ -146,10 +146,11 @@
     if (!button || button.disabled) return;
     if (button.classList.contains("pick")) {
       var tile = button.dataset.pick;
-      if (picked === tile) { unpick(); announce("Nothing picked."); return; }
+      if (picked === tile) { unpick(); announce(orleansText("nothingPicked", "Nothing picked.")); return; }
       var n = pick(tile, evt.detail === 0);  // a keyboard "click" (Enter) moves on to the circles
-      announce(button.textContent.trim() + " picked: " + n + " circle" + (n === 1 ? "" : "s") +
-               " light up. Escape cancels.");
+      var params = {follower: button.textContent.trim(), n: n};
+      announce(n === 1 ? orleansText("pickedOne", "{follower} picked: {n} circle lights up. Escape cancels.", params)
+                       : orleansText("pickedOther", "{follower} picked: {n} circles light up. Escape cancels.", params));
     } else if (button.classList.contains("plan-target") && picked) {
       var target = targetsOf(button)[picked];
       if (!target || busy) return;
@@ -173,7 +174,7 @@
       var back = pickButton(picked);
       unpick();
       if (back) back.focus();
-      announce("Cancelled.");
+      announce(orleansText("cancelled", "Cancelled."));
       evt.preventDefault();
       return;
     }

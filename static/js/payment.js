@@ -17,7 +17,7 @@
     var given = 0;
     fieldset.querySelectorAll("[data-pay-count]").forEach(function (input) { given += count(input); });
     var remaining = debt - given;
-    output.textContent = remaining >= 0 ? String(remaining) : "0 (" + (-remaining) + " too many)";
+    output.textContent = remaining >= 0 ? String(remaining) : orleansText("tooMany", "0 ({n} too many)", {n: -remaining});
     output.dataset.state = remaining === 0 ? "settled" : (remaining < 0 ? "over" : "short");
   }
 

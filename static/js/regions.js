@@ -19,7 +19,9 @@ function orleansCountdown() {
     var seconds = Math.max(0, Math.floor((Date.parse(el.dataset.deadline) - Date.now()) / 1000));
     var days = Math.floor(seconds / 86400), hours = Math.floor(seconds % 86400 / 3600),
         minutes = Math.floor(seconds % 3600 / 60);
-    el.textContent = days ? days + " d " + hours + " h" : hours ? hours + " h " + minutes + " min" : minutes + " min";
+    var params = {d: days, h: hours, m: minutes};
+    el.textContent = days ? orleansText("daysHours", "{d} d {h} h", params)
+      : hours ? orleansText("hoursMinutes", "{h} h {m} min", params) : orleansText("minutes", "{m} min", params);
   });
 }
 setInterval(orleansCountdown, 30000);

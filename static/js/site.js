@@ -2,6 +2,20 @@
 // move, a stale version) come back as 200 with their own #flash message; everything else
 // that fails -- an error status, no connection, no answer in time -- is said here, in the
 // page's #flash area, and the control that sent the request works again.
+// orleansText(key, fallback, params): a sentence shown by the scripts, in the page's language:
+// the data-* attribute ``key`` of #game-texts (the game page) or of this script's tag
+// (templates/base.html), rendered there with {% translate %}; "{name}" placeholders are
+// filled from ``params``; ``fallback`` (English) when the page has no such text.
+var orleansText = (function () {
+  var siteTexts = (document.currentScript && document.currentScript.dataset) || {};
+  return function (key, fallback, params) {
+    var holder = document.getElementById("game-texts");
+    var text = (holder && holder.dataset[key]) || siteTexts[key] || fallback;
+    Object.keys(params || {}).forEach(function (name) { text = text.split("{" + name + "}").join(String(params[name])); });
+    return text;
+  };
+})();
+
 (function () {
   htmx.config.timeout = 20000;  // ms; without one a request that never answers looks frozen
   htmx.config.allowEval = false;  // the Content-Security-Policy allows no eval (no hx-on, no "js:")
@@ -30,11 +44,12 @@
   }
 
   function statusMessage(status) {
-    if (status === 403) return "You are not allowed to do that (error 403). Reload the page: you may have been logged out.";
-    if (status === 404) return "That is no longer here (error 404). Reload the page.";
-    if (status === 429) return "Too many requests (error 429). Wait a moment, then try again.";
-    if (status >= 500) return "Something went wrong on the site (error " + status + "). Your last click may not have been saved: try again, or reload the page.";
-    return "The site could not take this request (error " + status + "). Reload the page and try again.";
+    var params = {status: status};
+    if (status === 403) return orleansText("error403", "You are not allowed to do that (error 403). Reload the page: you may have been logged out.");
+    if (status === 404) return orleansText("error404", "That is no longer here (error 404). Reload the page.");
+    if (status === 429) return orleansText("error429", "Too many requests (error 429). Wait a moment, then try again.");
+    if (status >= 500) return orleansText("error500", "Something went wrong on the site (error {status}). Your last click may not have been saved: try again, or reload the page.", params);
+    return orleansText("errorOther", "The site could not take this request (error {status}). Reload the page and try again.", params);
   }
 
   // Re-enable what the request disabled (hx-disabled-elt), whatever htmx already did.
@@ -52,11 +67,11 @@
     release(evt.detail);
   });
   document.body.addEventListener("htmx:sendError", function (evt) {
-    say("Could not reach the site: check your connection, then try again.", "network");
+    say(orleansText("errorNetwork", "Could not reach the site: check your connection, then try again."), "network");
     release(evt.detail);
   });
   document.body.addEventListener("htmx:timeout", function (evt) {
-    say("The site did not answer in time. Try again in a moment.", "network");
+    say(orleansText("errorTimeout", "The site did not answer in time. Try again in a moment."), "network");
     release(evt.detail);
   });
   // Plain forms and fields: data-confirm="question" asks before submitting, and

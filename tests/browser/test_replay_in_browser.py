@@ -37,9 +37,9 @@ def test_stepping_through_a_finished_game_with_the_keyboard(page_for, alice, scr
     expect(page).to_have_url(re.compile(r"step=(\d+)"))
     phase_step = int(page.locator("#replay-step").inner_text())
     assert phase_step > 2
-    expect(page.locator("#replay-where")).to_contain_text("actions")
+    expect(page.locator("#replay-where")).to_contain_text("Actions")  # the phase by name
     screenshot(page, "replay-action-phase", full_page=True)
     page.keyboard.press("End")
     expect(page.locator("#replay-step")).to_have_text(str(game.version))
-    expect(page.locator("#replay-where")).to_contain_text("over")
+    expect(page.locator("#replay-where")).to_contain_text("Game over")
     assert not [e for e in errors if "Content Security Policy" in e]
