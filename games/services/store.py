@@ -126,7 +126,7 @@ def _store_moves(game: Game, state: Any, moves: list[tuple[int | None, dict, lis
     rows = Move.objects.bulk_create([
         Move(game=game, seq=game.version + number, seat=seat, action=action, events=events,
              source=MoveSource.SYSTEM if seat is None else source, round=rounds[number - 1])
-        for number, ((seat, action, _), events) in enumerate(zip(moves, lists), start=1)])
+        for number, ((seat, action, _), events) in enumerate(zip(moves, lists, strict=True), start=1)])
     rules_engine = engine_for(game)
     game.state = rules_engine.to_json(state)
     game.version += len(rows)
