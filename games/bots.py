@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import ngettext
 
 import engine.bots as orleans_bots
-from games.vocabulary import bot_level_name
+from games.vocabulary import bot_level_name, bot_seat_name
 
 #: Rules name (``Game.rules``) -> its bot module (``choose``, ``LEVELS``). Rules without
 #: one get ``FALLBACK_LEVELS`` from the orleans module: the random bot, which reads no view.
@@ -61,8 +61,9 @@ def room_for_bots(max_seats: int) -> str:
 
 def seat_name(level: str, number: int) -> str:
     """The name of a game's ``number``-th bot seat (1-based): "Bot (Greedy) 1", in the
-    active language (the creator's, when the seat is taken): it is stored."""
-    return gettext("Bot ({level}) {number}").format(level=label(level), number=number)
+    active language (the creator's, when the seat is taken): it is stored, and pages show
+    it in the viewer's language (``Seat.display_name``)."""
+    return bot_seat_name(level, number)
 
 
 def decision_rng(game_id: Any, version: int, seat: int) -> random.Random:

@@ -13,6 +13,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import pgettext_lazy
 
+from games.vocabulary import bot_display_name
+
 
 def new_seed() -> int:
     """A fresh random seed that fits a signed 64-bit column."""
@@ -230,8 +232,9 @@ class Seat(models.Model):
 
     @property
     def display_name(self) -> str:
-        """The name pages show: the player's username, or the bot seat's name."""
-        return self.bot_name if self.is_bot else self.user.username
+        """The name pages show: the player's username, or the bot seat's name in the active
+        language (``vocabulary.bot_display_name``: the stored name is in its creator's)."""
+        return bot_display_name(self.bot_level, self.bot_name) if self.is_bot else self.user.username
 
 
 class MoveSource(models.TextChoices):

@@ -12,6 +12,8 @@ shown as given, never an error.
 """
 from __future__ import annotations
 
+import re
+
 from django.utils.translation import gettext, gettext_lazy as _, pgettext, pgettext_lazy
 
 FOLLOWERS = {
@@ -250,6 +252,20 @@ def decision_waiting(kind, default: str = "") -> str:
 def bot_level_name(level) -> str:
     """A bot level's name ("Greedy"); a level not listed here capitalised."""
     return word(BOT_LEVELS, level, str(level).replace("_", " ").capitalize())
+
+
+def bot_seat_name(level, number: int) -> str:
+    """The name of a game's ``number``-th bot seat (1-based), "Bot (Greedy) 1", in the
+    active language."""
+    return gettext("Bot ({level}) {number}").format(level=bot_level_name(level), number=number)
+
+
+def bot_display_name(level, stored: str) -> str:
+    """A bot seat's name in the active language, from its ``level`` and the number at the
+    end of its ``stored`` name (written in its creator's language); a stored name without a
+    number is shown as stored."""
+    digits = re.search(r"(\d+)\s*$", stored or "")
+    return bot_seat_name(level, int(digits.group(1))) if digits else stored
 
 
 def chat_channel_name(channel) -> str:

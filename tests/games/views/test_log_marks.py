@@ -11,7 +11,7 @@ def entry(**kw):
 
 def test_a_forced_move_says_it_was_the_only_move_left():
     html = render_to_string("games/partials/_log.html", {"log": [RoundLog(round=2, entries=[entry(forced=True)])]})
-    assert "Alice passes <em>(the only move left: played for you)</em>" in html
+    assert "Alice passes <em>(the only move left: played automatically)</em>" in html
 
 
 def test_a_marked_move_shows_its_source_instead():
