@@ -4,7 +4,6 @@ leave no English word outside user content (``tests.support.japanese.english_lef
 same pages for an English browser stay English."""
 from __future__ import annotations
 
-import re
 
 import pytest
 from django.urls import reverse
@@ -40,20 +39,10 @@ def names(game) -> set[str]:
     return {s.display_name for s in game.seats.select_related("user")}
 
 
-#: Parts of the page that other files translate (templates/base.html's navigation and footer,
-#: _next_game.html, _history_links.html: the site pages' helper, w-i18nsite): left out here
-#: until both are merged, then this test covers the whole page.
-ELSEWHERE = (re.compile(r"<a [^>]*id=\"next-game\".*?</a>", re.S),
-             re.compile(r"<p class=\"history-links\" id=\"game-history-links\">.*?</p>", re.S))
-
-
 def left_on(text: str, game, *others: str) -> list[str]:
-    """English words left on the game's own parts of ``text`` (``<main>``, without
-    ``ELSEWHERE``), apart from the seats' names, ``others`` (more usernames) and key names."""
-    main = text[text.index("<main"):text.index("</main>")]
-    for part in ELSEWHERE:
-        main = part.sub("", main)
-    return english_left(main, allowed=names(game) | set(others) | KEYS)
+    """English words left on the whole page ``text`` (navigation and footer included), apart
+    from the seats' names, ``others`` (more usernames) and key names."""
+    return english_left(text, allowed=names(game) | set(others) | KEYS)
 
 
 @pytest.fixture
