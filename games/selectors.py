@@ -42,6 +42,17 @@ def games_open_public() -> QuerySet[Game]:
     )
 
 
+def games_in_progress_public() -> QuerySet[Game]:
+    """Public games in progress, most recently started first, with their seats: the
+    lobby's games anyone signed in may watch."""
+    return (
+        Game.objects.filter(status=GameStatus.ACTIVE, is_public=True)
+        .prefetch_related(_SEATS_WITH_USERS)
+        .defer("state")
+        .order_by("-started_at")
+    )
+
+
 def games_finished_public() -> QuerySet[Game]:
     """Finished public games, most recently finished first, with their seats."""
     return (

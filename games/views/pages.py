@@ -79,11 +79,13 @@ def next_game(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
-    """The open public games, newest first (``LOBBY_OPEN_PER_PAGE`` a page, ``?page=``), and
-    the last finished public games (with replay links)."""
+    """The open public games, newest first (``LOBBY_OPEN_PER_PAGE`` a page, ``?page=``), the
+    last started public games in progress (to watch) and the last finished public games
+    (with replay links)."""
     open_games = Paginator(selectors.games_open_public(), LOBBY_OPEN_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "games/lobby.html", {
-        "open_games": open_games, "finished_games": selectors.games_finished_public()[:LOBBY_FINISHED_SHOWN]})
+        "open_games": open_games, "finished_games": selectors.games_finished_public()[:LOBBY_FINISHED_SHOWN],
+        "playing_games": selectors.games_in_progress_public()[:LOBBY_FINISHED_SHOWN]})
 
 
 @login_required

@@ -17,3 +17,12 @@ def test_it_hides_private_games(client, make_game, alice):
 
 def test_it_rejects_post(client):
     assert client.post(reverse("games-lobby")).status_code == 405
+
+
+def test_it_lists_public_games_in_progress_to_watch_and_not_private_ones(client, make_game, alice, bob):
+    watched = make_game(alice, bob, seats=2)
+    make_game(alice, bob, seats=2, is_public=False)
+    response = client.get(reverse("games-lobby"))
+    assert list(response.context["playing_games"]) == [watched]
+    section = response.text[response.text.index('id="playing-games"'):response.text.index('id="finished-games"')]
+    assert reverse("games-detail", kwargs={"game_id": watched.pk}) in section
