@@ -24,9 +24,45 @@ def event(ev: list, kind: str, seat: int | None, msg: str, params: dict | None =
     unknown id or a missing parameter.
     """
     params = dict(params or {})
-    item = {"kind": kind, "seat": seat, "text": render(msg, params), "msg": msg, "params": params}
+    item = {"kind": kind, "seat": seat, "text": event_text(msg, params), "msg": msg, "params": params}
     item.update(extra)
     ev.append(item)
+
+
+#: Rendered event texts by message id and frozen parameters: a game repeats the same few
+#: hundred events, and rendering one costs far more than looking it up. Events are public,
+#: so the memo holds nothing hidden; it is emptied when full.
+_TEXTS: dict = {}
+_TEXTS_MAX = 8192
+
+
+def event_text(msg: str, params: dict) -> str:
+    """``engine.messages.render(msg, params)`` (English, ``{player}`` left in), memoised;
+    same errors as ``render`` for an unknown id or a bad parameter."""
+    try:
+        key = (msg, _frozen(params))
+        text = _TEXTS.get(key)
+    except TypeError:  # a value that cannot be a key: render it each time
+        return render(msg, params)
+    if text is None:
+        text = render(msg, params)
+        if len(_TEXTS) >= _TEXTS_MAX:
+            _TEXTS.clear()
+        _TEXTS[key] = text
+    return text
+
+
+def _frozen(value):
+    """A hashable key for a JSON value, equal only for values that render alike (a bool
+    or float kept apart from the int it equals)."""
+    kind = type(value)
+    if kind is str or kind is int or value is None:
+        return value
+    if kind is dict:
+        return dict, tuple([(k, _frozen(v)) for k, v in value.items()])
+    if kind is list:
+        return list, tuple([_frozen(v) for v in value])
+    return kind, value
 
 
 # --- followers ---------------------------------------------------------------------------
