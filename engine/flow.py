@@ -59,10 +59,12 @@ _EVERY_CONTAINER = ("options", "rng", "hourglass", "supply", "removed", "routes"
                     "place_tiles")
 #: Containers that only the activation of these places changes (engine.places: the moves
 #: take goods off routes, the Town Hall and Gunpowder Tower fill deeds, the Village's
-#: trader takes a place tile, the Guildhall builds a station; place tiles' effects,
-#: engine.effects, touch none of them).
+#: trader takes a place tile, the Guildhall builds a station, only the Bathhouse draws;
+#: place tiles' effects, engine.effects, touch none of them). No activation changes the
+#: options, the hourglass tiles or what is removed from the game (setup, rounds, torture do).
 _ONLY_BY_PLACES = {"routes": {"ship", "wagon", "horse_wagon"}, "deeds": {"town_hall", "gunpowder_tower"},
-                   "place_tiles": {"village"}, "stations": {"guildhall"}}
+                   "place_tiles": {"village"}, "stations": {"guildhall"}, "rng": {"bathhouse"},
+                   "options": (), "hourglass": (), "removed": ()}
 _ACTIVATE_CHANGES = {place: tuple(k for k in _EVERY_CONTAINER if place in _ONLY_BY_PLACES.get(k, (place,)))
                      for place in actions_phase.PLACE_RULES}
 
