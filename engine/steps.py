@@ -175,7 +175,12 @@ def development_room(p: dict) -> int:
 # --- player board ------------------------------------------------------------------------
 def substitutes(p: dict) -> tuple:
     """The player's permanent substitutions (Herb Garden, School; RULES §11)."""
-    return tuple(C.SUBSTITUTES[pl] for pl in sorted(p["places"]) if pl in C.SUBSTITUTES)
+    return _substitutes(tuple(p["places"]))
+
+
+@lru_cache(maxsize=4096)
+def _substitutes(places: tuple) -> tuple:
+    return tuple(C.SUBSTITUTES[pl] for pl in sorted(places) if pl in C.SUBSTITUTES)
 
 
 def market_capacity(p: dict) -> int:
@@ -184,8 +189,14 @@ def market_capacity(p: dict) -> int:
 
 
 def action_places(p: dict) -> list[str]:
-    """Ids of the player's places that have circles: the ten board spaces and own tiles (RULES §5, §11)."""
-    return list(C.BOARD_SPACES) + [pl for pl in p["places"] if C.PLACE_TILES[pl].circles]
+    """Ids of the player's places that have circles: the ten board spaces and own tiles (RULES §5, §11).
+    A new list each call (callers may shuffle it)."""
+    return list(_action_places(tuple(p["places"])))
+
+
+@lru_cache(maxsize=4096)
+def _action_places(places: tuple) -> tuple:
+    return tuple(C.BOARD_SPACES) + tuple(pl for pl in places if C.PLACE_TILES[pl].circles)
 
 
 def free_circles(p: dict, place_id: str) -> tuple:
