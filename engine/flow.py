@@ -55,6 +55,11 @@ assert set(ACTIONS) == set(ACTION_SPECS)
 #: checks every legal action of random states). Types not listed may change any container
 #: but the other seats' players (a seat's step never touches them, as greedy's copy relies on).
 _CHANGES = {"place": (), "unplace": (), "submit_plan": (), "pull_back": (), "pass": (), "draw": ("rng",)}
+#: The containers of its seat's player the own step of an action type may change besides
+#: the player's scalars (``apply`` copies just these of that player, engine.state.copy_player;
+#: types not listed may change any). A pass may add a technology prompt (RULES §14.2).
+_PLAYER_CHANGES = {"place": ("market", "plan"), "unplace": ("market", "plan"), "submit_plan": ("market", "plan"),
+                   "pull_back": ("spaces", "market"), "draw": ("bag", "market", "drawn"), "pass": ("prompts",)}
 _EVERY_CONTAINER = ("options", "rng", "hourglass", "supply", "removed", "routes", "stations", "deeds", "citizens",
                     "place_tiles")
 #: Containers that only the activation of these places changes (engine.places: the moves
@@ -169,7 +174,7 @@ def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dic
     elif not (action["type"] == "submit_plan" and action.get("placements") is not None):
         if action not in _narrowed_legal(kind, s0, seat, action):
             raise illegal(s0, seat, action, [] if action["type"] == "place" else DECISIONS[kind](s0, seat))
-    s = work_copy(s0, seat, _changes(action))  # the take-back record is not copied
+    s = work_copy(s0, seat, _changes(action), _PLAYER_CHANGES.get(action["type"]))  # the take-back record is not copied
     ev: list = []
     fn(s, seat, action, ev)
     _log_action(ev, seat, action)
