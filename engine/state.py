@@ -105,6 +105,32 @@ def copy_player(p: dict, parts=None) -> dict:
     return q
 
 
+#: How deep the top-level containers nest (1: a dict or list of scalars; 2: of flat
+#: containers or scalars; 3: one level more): copied by :func:`copy_container` in Python,
+#: faster than a marshal round trip for parts this small.
+CONTAINER_DEPTH = {"options": 1, "rng": 1, "hourglass": 1, "citizens": 1, "supply": 2, "removed": 2, "routes": 2,
+                   "stations": 2, "deeds": 3, "place_tiles": 3}
+
+
+def copy_container(key: str, value):
+    """Deep copy of the top-level container ``value`` stored under ``key`` (its shape from
+    :data:`CONTAINER_DEPTH`; any other key by :func:`clone`)."""
+    depth = CONTAINER_DEPTH.get(key)
+    return clone(value) if depth is None else _copy_nested(value, depth)
+
+
+def _copy_nested(value, depth: int):
+    if depth == 1:
+        return value.copy()
+    depth -= 1
+    if type(value) is dict:
+        return {k: _copy_nested(v, depth) if type(v) in _CONTAINERS else v for k, v in value.items()}
+    return [_copy_nested(v, depth) if type(v) in _CONTAINERS else v for v in value]
+
+
+_CONTAINERS = (dict, list)
+
+
 def work_copy(data: dict, seat: int, keys, parts=None) -> dict:
     """The tree ``apply`` changes in place for ``seat``'s action on ``data``.
 
@@ -117,8 +143,8 @@ def work_copy(data: dict, seat: int, keys, parts=None) -> dict:
     work = data.copy()
     work.pop("undo", None)
     if keys:
-        for key, part in zip(keys, clone([data[k] for k in keys]), strict=True):  # one marshal call
-            work[key] = part
+        for key in keys:
+            work[key] = copy_container(key, data[key])
     players = list(data["players"])
     players[seat] = copy_player(players[seat], parts)
     work["players"] = players
@@ -130,11 +156,10 @@ def own_all(work: dict, base: dict, seat: int | None = None, keys=None) -> None:
     ``base``: all of them, so any step may then change ``work`` anywhere, or with ``seat``
     and ``keys`` just that seat's player (whole) and those top-level containers (what one
     seat's step changes, as for :func:`work_copy`). Cheap to call again."""
-    shared = [k for k, v in work.items() if k != "players" and v is base.get(k) and type(v) in (dict, list)
+    shared = [k for k, v in work.items() if k != "players" and v is base.get(k) and type(v) in _CONTAINERS
               and (keys is None or k in keys)]
-    if shared:
-        for key, part in zip(shared, clone([work[k] for k in shared]), strict=True):
-            work[key] = part
+    for key in shared:
+        work[key] = copy_container(key, work[key])
     players, before = work["players"], base["players"]
     for i, p in enumerate(players):
         if (seat is None or i == seat) and i < len(before):

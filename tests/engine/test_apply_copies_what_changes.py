@@ -174,3 +174,18 @@ def test_a_part_copy_of_a_player_copies_the_named_parts_and_own_all_the_rest():
     assert {key for key in PLAYER_PARTS if q[key] is p[key]} == set(PLAYER_PARTS) - {"market", "plan"}
     own_all(work, data, 0, ())
     assert work["players"][0] == p and not set(containers(work["players"][0])) & set(containers(p))
+
+
+def test_copy_container_is_equal_and_shares_no_container_with_the_original():
+    from engine.state import CONTAINER_DEPTH, copy_container
+
+    seen = set()
+    for options in CONFIGS:
+        for state, _seat, _action in playout(options, seed=8):
+            for key, value in state.data.items():
+                if isinstance(value, (dict, list)) and key != "players":
+                    copy = copy_container(key, value)
+                    assert exact(copy) == exact(value)
+                    assert not set(containers(copy)) & set(containers(value)), key
+                    seen.add(key)
+    assert set(CONTAINER_DEPTH) <= seen
