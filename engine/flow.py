@@ -117,11 +117,22 @@ def awaiting_data(s: dict) -> dict[int, str]:
     return out
 
 
-def legal_data(s: dict, seat: int) -> list[dict]:
-    """Legal actions of ``seat`` (empty if it is not awaited)."""
-    kind = awaiting_data(s).get(seat)
+def awaiting_state(state: GameState) -> dict[int, str]:
+    """:func:`awaiting_data` of ``state``'s tree, worked out once per state (a returned tree
+    never changes); the dict is shared: do not change it."""
+    awaited = state.awaited
+    if awaited is None:
+        awaited = state.awaited = awaiting_data(state.data)
+    return awaited
+
+
+def legal_data(s: dict, seat: int, kind: str | None = None) -> list[dict]:
+    """Legal actions of ``seat`` (empty if it is not awaited); ``kind``: its decision kind
+    in ``s`` if the caller knows it already (``awaiting_data(s)[seat]``)."""
     if kind is None:
-        return []
+        kind = awaiting_data(s).get(seat)
+        if kind is None:
+            return []
     return DECISIONS[kind](s, seat)
 
 
@@ -157,7 +168,7 @@ def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dic
         raise GameOver(f"the game is over; seat {seat!r} cannot {action!r}")
     _check_seat(s0, seat)
     action = normalize(action)
-    kind = awaiting_data(s0).get(seat)
+    kind = awaiting_state(state).get(seat)
     if kind is None:
         why = "the phase is waiting to be resolved" if s0["barrier"] else "it is not this seat's decision now"
         code = "resolution" if s0["barrier"] else "turn"

@@ -32,7 +32,7 @@ import time
 
 from . import (GameOptions, apply, content as C, from_json, legal_actions, new_game, outcome, replay, resolve,
                to_json, view)
-from .flow import awaiting_data
+from .flow import awaiting_state
 from .matching import fits
 from .steps import free_circles, substitutes
 
@@ -234,7 +234,7 @@ def play_game(options: GameOptions, seed: int, check: bool = True, timings: list
             if check:
                 replica, _ = resolve(replica)
         else:
-            awaited = awaiting_data(state.data)
+            awaited = awaiting_state(state)
             seat = rng.choice(sorted(awaited))
             legal = legal_actions(state, seat)
             action = choose(rng, awaited[seat], legal, state.data, seat)

@@ -28,13 +28,15 @@ class GameState:
     engine's functions (``awaiting``, ``view``, ``outcome``); do not modify it.
     """
 
-    __slots__ = ("data", "revealable")
+    __slots__ = ("data", "revealable", "awaited")
 
     def __init__(self, data: dict):
         self.data = data
         # set by history.replay_steps(reveal=True) on the steps of a log that ends the game:
         # such a state may be viewed with full information (engine.view(..., reveal=True))
         self.revealable = False
+        # who must decide now, worked out once (engine.flow.awaiting_state): ``data`` never changes
+        self.awaited = None
 
     def __eq__(self, other):
         return isinstance(other, GameState) and self.data == other.data
