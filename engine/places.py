@@ -249,8 +249,9 @@ def _bathhouse(s, seat, choice, ev):
     p = s["players"][seat]
     rng = rng_for(s, seat)
     drawn = []
+    tiles = S.bag_list(p["bag"])
     for _ in range(3):
-        tile = S.draw_from_bag(s, seat, rng)
+        tile = S.draw_from_bag(s, seat, rng, tiles)
         if tile is not None:
             drawn.append(tile)
     S.event(ev, "bathhouse", seat, "event.bathhouse_draw", {"count": len(drawn)})

@@ -85,13 +85,17 @@ def bag_list(bag: dict) -> list[str]:
     return [t for t in sorted(bag) for _ in range(bag[t])]
 
 
-def draw_from_bag(s: dict, seat: int, rng) -> str | None:
-    """Draw one tile uniformly at random from ``seat``'s bag; ``None`` if empty (RULES §8.3)."""
+def draw_from_bag(s: dict, seat: int, rng, tiles: list | None = None) -> str | None:
+    """Draw one tile uniformly at random from ``seat``'s bag; ``None`` if empty (RULES §8.3).
+
+    ``tiles``: the bag's :func:`bag_list`, kept equal to it here (the drawn tile leaves it),
+    so several draws in a row list the bag once."""
     bag = s["players"][seat]["bag"]
-    tiles = bag_list(bag)
+    if tiles is None:
+        tiles = bag_list(bag)
     if not tiles:
         return None
-    tile = tiles[rng.randrange(len(tiles))]
+    tile = tiles.pop(rng.randrange(len(tiles)))  # the list stays sorted: it is the new bag's
     remove_tile(bag, tile)
     return tile
 
