@@ -155,6 +155,11 @@ def _town_hall_choices(s, seat):
     return _deed_choices(s, seat, s["players"][seat]["spaces"].get("town_hall", []))
 
 
+def _town_hall_usable(s, seat):
+    """``bool(_town_hall_choices(s, seat))``, cheaper: a tile there can go to a deed."""
+    return S.deeds_take_any(s, s["players"][seat]["spaces"].get("town_hall", []))
+
+
 def _send_deeds(s, seat, choice, ev, source: str):
     p = s["players"][seat]
     for item in choice["deeds"]:
@@ -237,6 +242,13 @@ def _gunpowder_choices(s, seat):
     return out
 
 
+def _gunpowder_usable(s, seat):
+    """``bool(_gunpowder_choices(s, seat))``, cheaper: unused this round and a market tile
+    can go to a deed (a tile alone is one of its subsets)."""
+    p = s["players"][seat]
+    return not p["tower_used"] and S.deeds_take_any(s, p["market"])
+
+
 def _gunpowder(s, seat, choice, ev):
     s["players"][seat]["tower_used"] = True
     _send_deeds(s, seat, choice, ev, "market")
@@ -276,6 +288,11 @@ PLACE_RULES: dict = {
 for _pid, _tile in C.PLACE_TILES.items():
     if _pid not in PLACE_RULES and _tile.circles and _pid not in C.EVENT_PHASE_PLACES:
         PLACE_RULES[_pid] = (_tile_choices(_pid), _tile_perform(_pid))
+
+
+#: Places whose ``choices`` are costly to list: ``usable(s, seat) == bool(choices(s, seat))``
+#: (tests/engine/test_readiness_matches_legality.py), for asking only whether a seat can act.
+PLACE_USABLE = {"town_hall": _town_hall_usable, "gunpowder_tower": _gunpowder_usable}
 
 
 def usable_places(p: dict) -> list[str]:

@@ -378,11 +378,45 @@ def place_technology(s: dict, seat: int, place_id: str, circle: str, ev: list) -
 # --- beneficial deeds (RULES §7.2) ----------------------------------------------------------
 def deed_free_spaces(s: dict) -> dict:
     """``{deed: {follower type: free spaces}}`` for every deed, in one pass (RULES §7.2)."""
-    free = {d: dict(deed.spaces) for d, deed in C.DEEDS.items()}
+    free = {d: spaces.copy() for d, spaces in _DEED_SPACES}
     for deed_id, filled in s["deeds"].items():
-        for tile, _seat in filled:
-            free[deed_id][C.follower_type(tile)] -= 1
+        if filled:
+            room = free[deed_id]
+            for tile, _seat in filled:
+                room[C.follower_type(tile)] -= 1
     return free
+
+
+_DEED_SPACES = tuple((d, dict(deed.spaces)) for d, deed in C.DEEDS.items())
+#: Follower type -> ``(deed, offers development)`` of the deeds with spaces of that type, in
+#: ``C.DEEDS`` order: the only deeds a tile of the type can ever go to (RULES §7.2).
+_DEEDS_FOR = {kind: tuple((d, deed.development_choice) for d, deed in C.DEEDS.items() if deed.spaces.get(kind, 0) > 0)
+              for kind in {k for deed in C.DEEDS.values() for k in deed.spaces}}
+
+
+def _deed_options(tile: str) -> tuple | None:
+    """``(type, deeds it may go to)`` for a follower tile; None for a starting follower,
+    which never goes to a deed (RULES §7.2)."""
+    if C.is_starting(tile):
+        return None
+    kind = C.follower_type(tile)
+    return kind, _DEEDS_FOR.get(kind, ())
+
+
+def deeds_take_any(s: dict, tiles) -> bool:
+    """True if some tile of ``tiles`` can go to a free deed space of its type now, that
+    is if :func:`deed_assignments` of ``tiles`` is not empty (RULES §7.2); cheaper."""
+    free = None
+    for tile in tiles:
+        options = _deed_options(tile)
+        if options is None or not options[1]:
+            continue
+        if free is None:
+            free = deed_free_spaces(s)
+        kind, deeds = options
+        if any(free[deed_id].get(kind, 0) > 0 for deed_id, _choice in deeds):
+            return True
+    return False
 
 
 def send_to_deed(s: dict, seat: int, tile: str, deed_id: str, reward: str, ev: list) -> None:
@@ -412,23 +446,25 @@ def deed_assignments(s: dict, p: dict, tiles: list[str], exact_count: int | None
     """
     results: set = set()
     free = deed_free_spaces(s)
+    options = [_deed_options(tile) for tile in tiles]
+    end = len(tiles)
 
     def walk(i: int, chosen: tuple, room: int):
-        if i == len(tiles):
+        if i == end:
             results.add(tuple(sorted(chosen)))
             return
         walk(i + 1, chosen, room)  # this tile stays where it is
-        tile = tiles[i]
-        kind = C.follower_type(tile)
-        if C.is_starting(tile):
+        if options[i] is None:
             return
-        for deed_id in C.DEEDS:
-            if free[deed_id].get(kind, 0) > 0:
-                free[deed_id][kind] -= 1
+        tile, (kind, deeds) = tiles[i], options[i]
+        for deed_id, development_choice in deeds:
+            spaces = free[deed_id]
+            if spaces.get(kind, 0) > 0:
+                spaces[kind] -= 1
                 walk(i + 1, chosen + ((tile, deed_id, "coins"),), room)
-                if C.DEEDS[deed_id].development_choice and room > 0:
+                if development_choice and room > 0:
                     walk(i + 1, chosen + ((tile, deed_id, "development"),), room - 1)
-                free[deed_id][kind] += 1
+                spaces[kind] += 1
 
     walk(0, (), development_room(p))
     if not results:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .. import content as C
 from .. import steps as S
-from ..places import PLACE_RULES, usable_places
+from ..places import PLACE_RULES, PLACE_USABLE, usable_places
 from .round import turn_order
 
 
@@ -46,7 +46,7 @@ def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
 def has_activation(s: dict, seat: int) -> bool:
     """True if ``seat`` has at least one ``activate`` action (cheaper than :func:`legal`)."""
     p = s["players"][seat]
-    return any(PLACE_RULES[place_id][0](s, seat) for place_id in usable_places(p))
+    return any(PLACE_USABLE.get(place_id, PLACE_RULES[place_id][0])(s, seat) for place_id in usable_places(p))
 
 
 def next_turn(s: dict) -> None:
