@@ -295,24 +295,28 @@ for _pid, _tile in C.PLACE_TILES.items():
 PLACE_USABLE = {"town_hall": _town_hall_usable, "gunpowder_tower": _gunpowder_usable}
 
 
-def usable_places(p: dict) -> list[str]:
+def usable_places(p: dict, only: str | None = None) -> list[str]:
     """Places ``p`` could activate if ready: full board spaces and own action tiles, and
-    the Gunpowder Tower (no circles; RULES §11)."""
+    the Gunpowder Tower (no circles; RULES §11). With ``only`` (a place id): the same
+    checks of that place alone (``[only]`` or ``[]``)."""
     out = []
     spaces = p["spaces"]
     if spaces:  # a place without followers is never full: a technology tile covers one circle of two+
         subs = S.substitutes(p)
         tech = p["technology"]
-        for pl in S.action_places(p):
+        places = S.action_places(p)
+        if only is not None:
+            places = [only] if only in places else []
+        for pl in places:
             tiles = spaces.get(pl)
             if not tiles or pl == "town_hall" or pl not in PLACE_RULES:
                 continue
             circles = S.circles_left(pl, tech.get(pl))  # RULES §8.7 ready: every free circle filled
             if len(tiles) == len(circles) and fits(circles, tuple(tiles), subs):
                 out.append(pl)
-        if spaces.get("town_hall"):
+        if spaces.get("town_hall") and only in (None, "town_hall"):
             out.append("town_hall")  # RULES §14.8: one or two tiles are enough
-    if "gunpowder_tower" in p["places"]:
+    if "gunpowder_tower" in p["places"] and only in (None, "gunpowder_tower"):
         out.append("gunpowder_tower")
     return out
 

@@ -29,9 +29,10 @@ def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
     """
     p = s["players"][seat]
     out = []
-    places = usable_places(p)
-    if only is not None:
-        places = [pl for pl in places if only["type"] == "activate" and pl == only["space"]]
+    if only is None:
+        places = usable_places(p)
+    else:  # the same checks of the one place it names
+        places = usable_places(p, only["space"]) if only["type"] == "activate" else []
     for place_id in places:
         choices, _perform = PLACE_RULES[place_id]
         for choice in choices(s, seat):
