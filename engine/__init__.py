@@ -42,7 +42,7 @@ from .describe import (
 from .errors import (
     GameOver, IllegalAction, InvalidOptions, MalformedAction, NothingToResolve, NotYourTurn, QueueRefused, RulesError,
 )
-from .flow import apply_data, awaiting_data, legal_data, resolve_data
+from .flow import apply_data, awaiting_state, legal_data, resolve_data
 from . import messages
 from .refusals import MESSAGES as REFUSAL_MESSAGES, STALE, render as refusal_message, refusal_message as refusal_structured
 from .policy import timeout_action
@@ -91,7 +91,7 @@ def awaiting(state: GameState) -> dict[int, str]:
     return), ``technology`` (place a technology tile), ``bathhouse``. Empty when the game is
     over or when a simultaneous step waits for :func:`resolve`.
     """
-    return awaiting_data(state.data)
+    return dict(awaiting_state(state))
 
 
 def legal_actions(state: GameState, seat: int) -> list[dict]:
@@ -100,7 +100,8 @@ def legal_actions(state: GameState, seat: int) -> list[dict]:
     Planning lists single placements; a whole plan may also be submitted at once with
     ``{"type": "submit_plan", "placements": [...]}`` and is validated by :func:`apply`.
     """
-    return legal_data(state.data, seat)
+    kind = awaiting_state(state).get(seat)
+    return [] if kind is None else legal_data(state.data, seat, kind)
 
 
 def apply(state: GameState, seat: int, action) -> tuple[GameState, list[dict]]:

@@ -52,7 +52,7 @@ def play_in_place(options: GameOptions, seed: int) -> dict:
         else:
             awaited = awaiting_data(s)
             seat = rng.choice(sorted(awaited))
-            action = choose(rng, awaited[seat], legal_data(s, seat), s, seat)
+            action = choose(rng, awaited[seat], legal_data(s, seat, awaited[seat]), s, seat)
             ACTIONS[action["type"]][1](s, seat, action, ev)
         advance(s, ev)
     return s

@@ -55,14 +55,21 @@ assert set(ACTIONS) == set(ACTION_SPECS)
 #: checks every legal action of random states). Types not listed may change any container
 #: but the other seats' players (a seat's step never touches them, as greedy's copy relies on).
 _CHANGES = {"place": (), "unplace": (), "submit_plan": (), "pull_back": (), "pass": (), "draw": ("rng",)}
+#: The containers of its seat's player the own step of an action type may change besides
+#: the player's scalars (``apply`` copies just these of that player, engine.state.copy_player;
+#: types not listed may change any). A pass may add a technology prompt (RULES §14.2).
+_PLAYER_CHANGES = {"place": ("market", "plan"), "unplace": ("market", "plan"), "submit_plan": ("market", "plan"),
+                   "pull_back": ("spaces", "market"), "draw": ("bag", "market", "drawn"), "pass": ("prompts",)}
 _EVERY_CONTAINER = ("options", "rng", "hourglass", "supply", "removed", "routes", "stations", "deeds", "citizens",
                     "place_tiles")
 #: Containers that only the activation of these places changes (engine.places: the moves
 #: take goods off routes, the Town Hall and Gunpowder Tower fill deeds, the Village's
-#: trader takes a place tile, the Guildhall builds a station; place tiles' effects,
-#: engine.effects, touch none of them).
+#: trader takes a place tile, the Guildhall builds a station, only the Bathhouse draws;
+#: place tiles' effects, engine.effects, touch none of them). No activation changes the
+#: options, the hourglass tiles or what is removed from the game (setup, rounds, torture do).
 _ONLY_BY_PLACES = {"routes": {"ship", "wagon", "horse_wagon"}, "deeds": {"town_hall", "gunpowder_tower"},
-                   "place_tiles": {"village"}, "stations": {"guildhall"}}
+                   "place_tiles": {"village"}, "stations": {"guildhall"}, "rng": {"bathhouse"},
+                   "options": (), "hourglass": (), "removed": ()}
 _ACTIVATE_CHANGES = {place: tuple(k for k in _EVERY_CONTAINER if place in _ONLY_BY_PLACES.get(k, (place,)))
                      for place in actions_phase.PLACE_RULES}
 
@@ -110,11 +117,22 @@ def awaiting_data(s: dict) -> dict[int, str]:
     return out
 
 
-def legal_data(s: dict, seat: int) -> list[dict]:
-    """Legal actions of ``seat`` (empty if it is not awaited)."""
-    kind = awaiting_data(s).get(seat)
+def awaiting_state(state: GameState) -> dict[int, str]:
+    """:func:`awaiting_data` of ``state``'s tree, worked out once per state (a returned tree
+    never changes); the dict is shared: do not change it."""
+    awaited = state.awaited
+    if awaited is None:
+        awaited = state.awaited = awaiting_data(state.data)
+    return awaited
+
+
+def legal_data(s: dict, seat: int, kind: str | None = None) -> list[dict]:
+    """Legal actions of ``seat`` (empty if it is not awaited); ``kind``: its decision kind
+    in ``s`` if the caller knows it already (``awaiting_data(s)[seat]``)."""
     if kind is None:
-        return []
+        kind = awaiting_data(s).get(seat)
+        if kind is None:
+            return []
     return DECISIONS[kind](s, seat)
 
 
@@ -150,7 +168,7 @@ def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dic
         raise GameOver(f"the game is over; seat {seat!r} cannot {action!r}")
     _check_seat(s0, seat)
     action = normalize(action)
-    kind = awaiting_data(s0).get(seat)
+    kind = awaiting_state(state).get(seat)
     if kind is None:
         why = "the phase is waiting to be resolved" if s0["barrier"] else "it is not this seat's decision now"
         code = "resolution" if s0["barrier"] else "turn"
@@ -167,7 +185,7 @@ def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dic
     elif not (action["type"] == "submit_plan" and action.get("placements") is not None):
         if action not in _narrowed_legal(kind, s0, seat, action):
             raise illegal(s0, seat, action, [] if action["type"] == "place" else DECISIONS[kind](s0, seat))
-    s = work_copy(s0, seat, _changes(action))  # the take-back record is not copied
+    s = work_copy(s0, seat, _changes(action), _PLAYER_CHANGES.get(action["type"]))  # the take-back record is not copied
     ev: list = []
     fn(s, seat, action, ev)
     _log_action(ev, seat, action)

@@ -155,6 +155,11 @@ def _town_hall_choices(s, seat):
     return _deed_choices(s, seat, s["players"][seat]["spaces"].get("town_hall", []))
 
 
+def _town_hall_usable(s, seat):
+    """``bool(_town_hall_choices(s, seat))``, cheaper: a tile there can go to a deed."""
+    return S.deeds_take_any(s, s["players"][seat]["spaces"].get("town_hall", []))
+
+
 def _send_deeds(s, seat, choice, ev, source: str):
     p = s["players"][seat]
     for item in choice["deeds"]:
@@ -237,6 +242,13 @@ def _gunpowder_choices(s, seat):
     return out
 
 
+def _gunpowder_usable(s, seat):
+    """``bool(_gunpowder_choices(s, seat))``, cheaper: unused this round and a market tile
+    can go to a deed (a tile alone is one of its subsets)."""
+    p = s["players"][seat]
+    return not p["tower_used"] and S.deeds_take_any(s, p["market"])
+
+
 def _gunpowder(s, seat, choice, ev):
     s["players"][seat]["tower_used"] = True
     _send_deeds(s, seat, choice, ev, "market")
@@ -249,8 +261,9 @@ def _bathhouse(s, seat, choice, ev):
     p = s["players"][seat]
     rng = rng_for(s, seat)
     drawn = []
+    tiles = S.bag_list(p["bag"])
     for _ in range(3):
-        tile = S.draw_from_bag(s, seat, rng)
+        tile = S.draw_from_bag(s, seat, rng, tiles)
         if tile is not None:
             drawn.append(tile)
     S.event(ev, "bathhouse", seat, "event.bathhouse_draw", {"count": len(drawn)})
@@ -277,24 +290,33 @@ for _pid, _tile in C.PLACE_TILES.items():
         PLACE_RULES[_pid] = (_tile_choices(_pid), _tile_perform(_pid))
 
 
-def usable_places(p: dict) -> list[str]:
+#: Places whose ``choices`` are costly to list: ``usable(s, seat) == bool(choices(s, seat))``
+#: (tests/engine/test_readiness_matches_legality.py), for asking only whether a seat can act.
+PLACE_USABLE = {"town_hall": _town_hall_usable, "gunpowder_tower": _gunpowder_usable}
+
+
+def usable_places(p: dict, only: str | None = None) -> list[str]:
     """Places ``p`` could activate if ready: full board spaces and own action tiles, and
-    the Gunpowder Tower (no circles; RULES §11)."""
+    the Gunpowder Tower (no circles; RULES §11). With ``only`` (a place id): the same
+    checks of that place alone (``[only]`` or ``[]``)."""
     out = []
     spaces = p["spaces"]
     if spaces:  # a place without followers is never full: a technology tile covers one circle of two+
         subs = S.substitutes(p)
         tech = p["technology"]
-        for pl in S.action_places(p):
+        places = S.action_places(p)
+        if only is not None:
+            places = [only] if only in places else []
+        for pl in places:
             tiles = spaces.get(pl)
             if not tiles or pl == "town_hall" or pl not in PLACE_RULES:
                 continue
             circles = S.circles_left(pl, tech.get(pl))  # RULES §8.7 ready: every free circle filled
             if len(tiles) == len(circles) and fits(circles, tuple(tiles), subs):
                 out.append(pl)
-        if spaces.get("town_hall"):
+        if spaces.get("town_hall") and only in (None, "town_hall"):
             out.append("town_hall")  # RULES §14.8: one or two tiles are enough
-    if "gunpowder_tower" in p["places"]:
+    if "gunpowder_tower" in p["places"] and only in (None, "gunpowder_tower"):
         out.append("gunpowder_tower")
     return out
 

@@ -32,7 +32,7 @@ import time
 
 from . import (GameOptions, apply, content as C, from_json, legal_actions, new_game, outcome, replay, resolve,
                to_json, view)
-from .flow import awaiting_data
+from .flow import awaiting_state
 from .matching import fits
 from .steps import free_circles, substitutes
 
@@ -43,17 +43,10 @@ def choose(rng: random.Random, kind: str, legal: list[dict], data: dict | None =
     if kind == "plan":
         places = [a for a in legal if a["type"] == "place"]
         if data is not None and places and rng.random() < 0.9:
-            score_of = _placement_scorer(data["players"][seat])
             rng.shuffle(places)
-            fallback = None
-            for a in places:
-                score = score_of(a, fallback is None)  # with a fallback found only a 3 matters
-                if score == 3:
-                    return a
-                if score == 2 and fallback is None:
-                    fallback = a
-            if fallback is not None:
-                return fallback
+            best = _best_placement(places, data["players"][seat])
+            if best is not None:
+                return best
         elif places and rng.random() < 0.7:
             return rng.choice(places)
         undo = [a for a in legal if a["type"] == "unplace"]
@@ -76,38 +69,44 @@ def choose(rng: random.Random, kind: str, legal: list[dict], data: dict | None =
     return rng.choice(legal)
 
 
-def _placement_scorer(p: dict):
-    """``score(place action, full)`` for the player ``p``: 3 if the placement fills its
-    space, 2 if the market can still fill it, 0 if it strands (what the player has is read
-    once); with ``full`` False, 3 or 0 (whether it fills the space, the cheap part)."""
+def _best_placement(places: list[dict], p: dict) -> dict | None:
+    """The first of ``places`` (place actions of the player ``p``) that fills its space,
+    else the first that the market can still complete (the Town Hall always can), else None."""
     subs = substitutes(p)
     planned: dict = {}
     for space, tiles in p["spaces"].items():
         planned[space] = list(tiles)
     for space, tile in p["plan"]:
         planned.setdefault(space, []).append(tile)
+    spaces: dict = {}  # space -> (free circles, tiles there, circles missing)
     markets: dict = {}
-    spaces: dict = {}
-
-    def score(action: dict, full: bool = True) -> int:
-        space, tile = action["space"], action["follower"]
+    fallback = None
+    for a in places:
+        space = a["space"]
         if space == "town_hall":
-            return 2 if full else 0
-        if space not in spaces:
+            if fallback is None:
+                fallback = a
+            continue
+        known = spaces.get(space)
+        if known is None:
             circles = free_circles(p, space)
-            spaces[space] = (circles, planned.get(space, []), len(circles) - len(planned.get(space, [])))
-        circles, tiles, missing = spaces[space]
-        if missing == 1:
-            return 3  # what _completion_score answers first, without hashing its key
-        if not full:
-            return 0
-        if tile not in markets:
-            market = list(p["market"])
-            market.remove(tile)
-            markets[tile] = tuple(market)
-        return _completion_score(circles, tuple(sorted(tiles + [tile])), markets[tile], subs)
-
-    return score
+            tiles = planned.get(space, [])
+            known = spaces[space] = (circles, tiles, len(circles) - len(tiles))
+        if known[2] == 1:
+            return a
+        if fallback is None:  # once there is one, only a placement that fills its space can win
+            tile = a["follower"]
+            market = markets.get(tile)
+            if market is None:
+                market = list(p["market"])
+                market.remove(tile)
+                market = markets[tile] = tuple(market)
+            score = _completion_score(known[0], tuple(sorted(known[1] + [tile])), market, subs)
+            if score == 3:
+                return a
+            if score == 2:
+                fallback = a
+    return fallback
 
 
 @lru_cache(maxsize=65536)
@@ -235,7 +234,7 @@ def play_game(options: GameOptions, seed: int, check: bool = True, timings: list
             if check:
                 replica, _ = resolve(replica)
         else:
-            awaited = awaiting_data(state.data)
+            awaited = awaiting_state(state)
             seat = rng.choice(sorted(awaited))
             legal = legal_actions(state, seat)
             action = choose(rng, awaited[seat], legal, state.data, seat)

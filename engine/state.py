@@ -28,13 +28,15 @@ class GameState:
     engine's functions (``awaiting``, ``view``, ``outcome``); do not modify it.
     """
 
-    __slots__ = ("data", "revealable")
+    __slots__ = ("data", "revealable", "awaited")
 
     def __init__(self, data: dict):
         self.data = data
         # set by history.replay_steps(reveal=True) on the steps of a log that ends the game:
         # such a state may be viewed with full information (engine.view(..., reveal=True))
         self.revealable = False
+        # who must decide now, worked out once (engine.flow.awaiting_state): ``data`` never changes
+        self.awaited = None
 
     def __eq__(self, other):
         return isinstance(other, GameState) and self.data == other.data
@@ -66,42 +68,87 @@ class GameState:
 
 #: A player's keys whose value is a dict or a list of scalars (one C-level copy each).
 _FLAT_PLAYER_PARTS = ("goods", "tracks", "bag", "development_coins", "market", "technology", "places", "drawn")
-_PLAYER_KEYS = frozenset(_FLAT_PLAYER_PARTS) | {
-    "seat", "coins", "development", "citizens", "stations_left", "merchant", "spaces", "technology_pending",
-    "technology_placed_ever", "plan", "stage", "pulled", "passed", "tower_used", "prompts"}
+#: Every container of a player: the flat ones, ``spaces`` (a dict of lists), ``plan`` (a list
+#: of pairs) and ``prompts`` (any JSON).
+PLAYER_PARTS = _FLAT_PLAYER_PARTS + ("spaces", "plan", "prompts")
+_PLAYER_KEYS = frozenset(PLAYER_PARTS) | {
+    "seat", "coins", "development", "citizens", "stations_left", "merchant", "technology_pending",
+    "technology_placed_ever", "stage", "pulled", "passed", "tower_used"}
 
 
-def copy_player(p: dict) -> dict:
-    """Deep copy of one player's tree, about three times faster than :func:`clone` for the
-    engine's own player shape (scalars; flat goods, tracks, bag, lists; ``spaces`` a dict of
-    lists; ``plan`` a list of pairs; ``prompts`` any JSON). A player with any other key is
-    copied by :func:`clone`, so the result never shares a container with ``p``."""
+def _copy_part(key: str, value):
+    if key == "spaces":
+        return {place: tiles[:] for place, tiles in value.items()}
+    if key == "plan":
+        return [pair[:] for pair in value]
+    if key == "prompts":
+        return clone(value) if value else []
+    return value.copy()
+
+
+def copy_player(p: dict, parts=None) -> dict:
+    """Copy of one player's tree: a new top level (scalars are immutable) with deep copies of
+    the containers named in ``parts`` (keys of :data:`PLAYER_PARTS`; None: all of them, a
+    deep copy about three times faster than :func:`clone`) and the others shared with ``p``.
+    A player with any key outside the engine's own shape is copied whole by :func:`clone`,
+    so the result never shares a container with ``p`` then."""
     if p.keys() != _PLAYER_KEYS:
         return clone(p)
     q = p.copy()
-    for key in _FLAT_PLAYER_PARTS:
-        q[key] = p[key].copy()
-    q["spaces"] = {place: tiles[:] for place, tiles in p["spaces"].items()}
-    q["plan"] = [pair[:] for pair in p["plan"]]
-    q["prompts"] = clone(p["prompts"]) if p["prompts"] else []
+    if parts is None:
+        for key in _FLAT_PLAYER_PARTS:
+            q[key] = p[key].copy()
+        q["spaces"] = {place: tiles[:] for place, tiles in p["spaces"].items()}
+        q["plan"] = [pair[:] for pair in p["plan"]]
+        q["prompts"] = clone(p["prompts"]) if p["prompts"] else []
+    else:
+        for key in parts:
+            q[key] = _copy_part(key, p[key])
     return q
 
 
-def work_copy(data: dict, seat: int, keys) -> dict:
+#: How deep the top-level containers nest (1: a dict or list of scalars; 2: of flat
+#: containers or scalars; 3: one level more): copied by :func:`copy_container` in Python,
+#: faster than a marshal round trip for parts this small.
+CONTAINER_DEPTH = {"options": 1, "rng": 1, "hourglass": 1, "citizens": 1, "supply": 2, "removed": 2, "routes": 2,
+                   "stations": 2, "deeds": 3, "place_tiles": 3}
+
+
+def copy_container(key: str, value):
+    """Deep copy of the top-level container ``value`` stored under ``key`` (its shape from
+    :data:`CONTAINER_DEPTH`; any other key by :func:`clone`)."""
+    depth = CONTAINER_DEPTH.get(key)
+    return clone(value) if depth is None else _copy_nested(value, depth)
+
+
+def _copy_nested(value, depth: int):
+    if depth == 1:
+        return value.copy()
+    depth -= 1
+    if type(value) is dict:
+        return {k: _copy_nested(v, depth) if type(v) in _CONTAINERS else v for k, v in value.items()}
+    return [_copy_nested(v, depth) if type(v) in _CONTAINERS else v for v in value]
+
+
+_CONTAINERS = (dict, list)
+
+
+def work_copy(data: dict, seat: int, keys, parts=None) -> dict:
     """The tree ``apply`` changes in place for ``seat``'s action on ``data``.
 
     A new top level (scalars are immutable; the take-back record ``undo`` is left out) and a
-    new ``players`` list; ``seat``'s player and the top-level containers named in ``keys``
+    new ``players`` list; ``seat``'s player (its containers named in ``parts``, all of them
+    if None: see :func:`copy_player`) and the top-level containers named in ``keys``
     (e.g. ``("rng",)``) are deep copies, every other container is ``data``'s own object,
     shared. Whoever may change a shared part calls :func:`own_all` first; ``data`` itself is
     never changed."""
     work = data.copy()
     work.pop("undo", None)
     if keys:
-        for key, part in zip(keys, clone([data[k] for k in keys]), strict=True):  # one marshal call
-            work[key] = part
+        for key in keys:
+            work[key] = copy_container(key, data[key])
     players = list(data["players"])
-    players[seat] = copy_player(players[seat])
+    players[seat] = copy_player(players[seat], parts)
     work["players"] = players
     return work
 
@@ -109,14 +156,19 @@ def work_copy(data: dict, seat: int, keys) -> dict:
 def own_all(work: dict, base: dict, seat: int | None = None, keys=None) -> None:
     """Deep-copy the parts of ``work`` (a :func:`work_copy` of ``base``) still shared with
     ``base``: all of them, so any step may then change ``work`` anywhere, or with ``seat``
-    and ``keys`` just that seat's player and those top-level containers (what one seat's
-    step changes, as for :func:`work_copy`). Cheap to call again."""
-    shared = [k for k, v in work.items() if k != "players" and v is base.get(k) and type(v) in (dict, list)
+    and ``keys`` just that seat's player (whole) and those top-level containers (what one
+    seat's step changes, as for :func:`work_copy`). Cheap to call again."""
+    shared = [k for k, v in work.items() if k != "players" and v is base.get(k) and type(v) in _CONTAINERS
               and (keys is None or k in keys)]
-    if shared:
-        for key, part in zip(shared, clone([work[k] for k in shared]), strict=True):
-            work[key] = part
+    for key in shared:
+        work[key] = copy_container(key, work[key])
     players, before = work["players"], base["players"]
     for i, p in enumerate(players):
-        if (seat is None or i == seat) and i < len(before) and p is before[i]:
-            players[i] = copy_player(p)
+        if (seat is None or i == seat) and i < len(before):
+            b = before[i]
+            if p is b:
+                players[i] = copy_player(p)
+            elif p.keys() == _PLAYER_KEYS == b.keys():  # a part copy (work_copy's parts): own the rest
+                for key in PLAYER_PARTS:
+                    if p[key] is b[key]:
+                        p[key] = _copy_part(key, b[key])

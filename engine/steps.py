@@ -24,9 +24,45 @@ def event(ev: list, kind: str, seat: int | None, msg: str, params: dict | None =
     unknown id or a missing parameter.
     """
     params = dict(params or {})
-    item = {"kind": kind, "seat": seat, "text": render(msg, params), "msg": msg, "params": params}
+    item = {"kind": kind, "seat": seat, "text": event_text(msg, params), "msg": msg, "params": params}
     item.update(extra)
     ev.append(item)
+
+
+#: Rendered event texts by message id and frozen parameters: a game repeats the same few
+#: hundred events, and rendering one costs far more than looking it up. Events are public,
+#: so the memo holds nothing hidden; it is emptied when full.
+_TEXTS: dict = {}
+_TEXTS_MAX = 8192
+
+
+def event_text(msg: str, params: dict) -> str:
+    """``engine.messages.render(msg, params)`` (English, ``{player}`` left in), memoised;
+    same errors as ``render`` for an unknown id or a bad parameter."""
+    try:
+        key = (msg, _frozen(params))
+        text = _TEXTS.get(key)
+    except TypeError:  # a value that cannot be a key: render it each time
+        return render(msg, params)
+    if text is None:
+        text = render(msg, params)
+        if len(_TEXTS) >= _TEXTS_MAX:
+            _TEXTS.clear()
+        _TEXTS[key] = text
+    return text
+
+
+def _frozen(value):
+    """A hashable key for a JSON value, equal only for values that render alike (a bool
+    or float kept apart from the int it equals)."""
+    kind = type(value)
+    if kind is str or kind is int or value is None:
+        return value
+    if kind is dict:
+        return dict, tuple([(k, _frozen(v)) for k, v in value.items()])
+    if kind is list:
+        return list, tuple([_frozen(v) for v in value])
+    return kind, value
 
 
 # --- followers ---------------------------------------------------------------------------
@@ -49,13 +85,17 @@ def bag_list(bag: dict) -> list[str]:
     return [t for t in sorted(bag) for _ in range(bag[t])]
 
 
-def draw_from_bag(s: dict, seat: int, rng) -> str | None:
-    """Draw one tile uniformly at random from ``seat``'s bag; ``None`` if empty (RULES §8.3)."""
+def draw_from_bag(s: dict, seat: int, rng, tiles: list | None = None) -> str | None:
+    """Draw one tile uniformly at random from ``seat``'s bag; ``None`` if empty (RULES §8.3).
+
+    ``tiles``: the bag's :func:`bag_list`, kept equal to it here (the drawn tile leaves it),
+    so several draws in a row list the bag once."""
     bag = s["players"][seat]["bag"]
-    tiles = bag_list(bag)
+    if tiles is None:
+        tiles = bag_list(bag)
     if not tiles:
         return None
-    tile = tiles[rng.randrange(len(tiles))]
+    tile = tiles.pop(rng.randrange(len(tiles)))  # the list stays sorted: it is the new bag's
     remove_tile(bag, tile)
     return tile
 
@@ -139,7 +179,12 @@ def development_room(p: dict) -> int:
 # --- player board ------------------------------------------------------------------------
 def substitutes(p: dict) -> tuple:
     """The player's permanent substitutions (Herb Garden, School; RULES §11)."""
-    return tuple(C.SUBSTITUTES[pl] for pl in sorted(p["places"]) if pl in C.SUBSTITUTES)
+    return _substitutes(tuple(p["places"]))
+
+
+@lru_cache(maxsize=4096)
+def _substitutes(places: tuple) -> tuple:
+    return tuple(C.SUBSTITUTES[pl] for pl in sorted(places) if pl in C.SUBSTITUTES)
 
 
 def market_capacity(p: dict) -> int:
@@ -148,8 +193,14 @@ def market_capacity(p: dict) -> int:
 
 
 def action_places(p: dict) -> list[str]:
-    """Ids of the player's places that have circles: the ten board spaces and own tiles (RULES §5, §11)."""
-    return list(C.BOARD_SPACES) + [pl for pl in p["places"] if C.PLACE_TILES[pl].circles]
+    """Ids of the player's places that have circles: the ten board spaces and own tiles (RULES §5, §11).
+    A new list each call (callers may shuffle it)."""
+    return list(_action_places(tuple(p["places"])))
+
+
+@lru_cache(maxsize=4096)
+def _action_places(places: tuple) -> tuple:
+    return tuple(C.BOARD_SPACES) + tuple(pl for pl in places if C.PLACE_TILES[pl].circles)
 
 
 def free_circles(p: dict, place_id: str) -> tuple:
@@ -327,11 +378,45 @@ def place_technology(s: dict, seat: int, place_id: str, circle: str, ev: list) -
 # --- beneficial deeds (RULES §7.2) ----------------------------------------------------------
 def deed_free_spaces(s: dict) -> dict:
     """``{deed: {follower type: free spaces}}`` for every deed, in one pass (RULES §7.2)."""
-    free = {d: dict(deed.spaces) for d, deed in C.DEEDS.items()}
+    free = {d: spaces.copy() for d, spaces in _DEED_SPACES}
     for deed_id, filled in s["deeds"].items():
-        for tile, _seat in filled:
-            free[deed_id][C.follower_type(tile)] -= 1
+        if filled:
+            room = free[deed_id]
+            for tile, _seat in filled:
+                room[C.follower_type(tile)] -= 1
     return free
+
+
+_DEED_SPACES = tuple((d, dict(deed.spaces)) for d, deed in C.DEEDS.items())
+#: Follower type -> ``(deed, offers development)`` of the deeds with spaces of that type, in
+#: ``C.DEEDS`` order: the only deeds a tile of the type can ever go to (RULES §7.2).
+_DEEDS_FOR = {kind: tuple((d, deed.development_choice) for d, deed in C.DEEDS.items() if deed.spaces.get(kind, 0) > 0)
+              for kind in {k for deed in C.DEEDS.values() for k in deed.spaces}}
+
+
+def _deed_options(tile: str) -> tuple | None:
+    """``(type, deeds it may go to)`` for a follower tile; None for a starting follower,
+    which never goes to a deed (RULES §7.2)."""
+    if C.is_starting(tile):
+        return None
+    kind = C.follower_type(tile)
+    return kind, _DEEDS_FOR.get(kind, ())
+
+
+def deeds_take_any(s: dict, tiles) -> bool:
+    """True if some tile of ``tiles`` can go to a free deed space of its type now, that
+    is if :func:`deed_assignments` of ``tiles`` is not empty (RULES §7.2); cheaper."""
+    free = None
+    for tile in tiles:
+        options = _deed_options(tile)
+        if options is None or not options[1]:
+            continue
+        if free is None:
+            free = deed_free_spaces(s)
+        kind, deeds = options
+        if any(free[deed_id].get(kind, 0) > 0 for deed_id, _choice in deeds):
+            return True
+    return False
 
 
 def send_to_deed(s: dict, seat: int, tile: str, deed_id: str, reward: str, ev: list) -> None:
@@ -361,23 +446,25 @@ def deed_assignments(s: dict, p: dict, tiles: list[str], exact_count: int | None
     """
     results: set = set()
     free = deed_free_spaces(s)
+    options = [_deed_options(tile) for tile in tiles]
+    end = len(tiles)
 
     def walk(i: int, chosen: tuple, room: int):
-        if i == len(tiles):
+        if i == end:
             results.add(tuple(sorted(chosen)))
             return
         walk(i + 1, chosen, room)  # this tile stays where it is
-        tile = tiles[i]
-        kind = C.follower_type(tile)
-        if C.is_starting(tile):
+        if options[i] is None:
             return
-        for deed_id in C.DEEDS:
-            if free[deed_id].get(kind, 0) > 0:
-                free[deed_id][kind] -= 1
+        tile, (kind, deeds) = tiles[i], options[i]
+        for deed_id, development_choice in deeds:
+            spaces = free[deed_id]
+            if spaces.get(kind, 0) > 0:
+                spaces[kind] -= 1
                 walk(i + 1, chosen + ((tile, deed_id, "coins"),), room)
-                if C.DEEDS[deed_id].development_choice and room > 0:
+                if development_choice and room > 0:
                     walk(i + 1, chosen + ((tile, deed_id, "development"),), room - 1)
-                free[deed_id][kind] += 1
+                spaces[kind] += 1
 
     walk(0, (), development_room(p))
     if not results:

@@ -41,20 +41,15 @@ def is_undo(action) -> bool:
     return isinstance(action, dict) and action.get("type") == UNDO["type"] and len(action) == 1
 
 
-def _depth(record: dict | None) -> int:
-    n = 0
-    while record is not None:
-        n += 1
-        record = record["prior"]
-    return n
-
-
 def _trim(record: dict | None, depth: int) -> dict | None:
     """``record`` with its chain cut to at most ``depth`` records (the oldest dropped);
     ``record`` itself when it is short enough (records are never changed, so shared)."""
     if record is None or depth <= 0:
         return None
-    if _depth(record) <= depth:
+    last, n = record, 1
+    while n <= depth and last["prior"] is not None:  # is the chain longer than depth?
+        last, n = last["prior"], n + 1
+    if n <= depth:
         return record
     return {**record, "prior": _trim(record["prior"], depth - 1)}
 
@@ -72,14 +67,14 @@ def record(before: dict, after: dict, seat: int) -> None:
     if prior is not None and prior["seat"] != seat:
         prior = None
     # ``after`` shares the parts apply did not copy: the same object is unchanged (engine.state.work_copy)
-    changed = {}
-    for k, v in before.items():
-        w = after.get(k, _MISSING)
-        if w is not v and k != "undo" and k != "players" and w != v:
-            changed[k] = v
+    changed = {k: v for k, v in before.items() if after.get(k, _MISSING) is not v}
+    changed.pop("undo", None)
+    changed.pop("players", None)
+    for k in [k for k, v in changed.items() if after.get(k, _MISSING) == v]:
+        del changed[k]
     players = [[i, p] for i, (p, q) in enumerate(zip(before["players"], after["players"], strict=True))
                if q is not p and q != p]
-    added = [k for k in after if k not in before] if after.keys() != before.keys() else []
+    added = [] if after.keys() <= before.keys() else [k for k in after if k not in before]
     after["undo"] = {"seat": seat, "changed": changed, "players": players, "added": added,
                      "prior": _trim(prior, DEPTH - 1)}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .. import content as C
 from .. import steps as S
-from ..places import PLACE_RULES, usable_places
+from ..places import PLACE_RULES, PLACE_USABLE, usable_places
 from .round import turn_order
 
 
@@ -29,9 +29,10 @@ def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
     """
     p = s["players"][seat]
     out = []
-    places = usable_places(p)
-    if only is not None:
-        places = [pl for pl in places if only["type"] == "activate" and pl == only["space"]]
+    if only is None:
+        places = usable_places(p)
+    else:  # the same checks of the one place it names
+        places = usable_places(p, only["space"]) if only["type"] == "activate" else []
     for place_id in places:
         choices, _perform = PLACE_RULES[place_id]
         for choice in choices(s, seat):
@@ -46,7 +47,7 @@ def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
 def has_activation(s: dict, seat: int) -> bool:
     """True if ``seat`` has at least one ``activate`` action (cheaper than :func:`legal`)."""
     p = s["players"][seat]
-    return any(PLACE_RULES[place_id][0](s, seat) for place_id in usable_places(p))
+    return any(PLACE_USABLE.get(place_id, PLACE_RULES[place_id][0])(s, seat) for place_id in usable_places(p))
 
 
 def next_turn(s: dict) -> None:

@@ -68,8 +68,9 @@ def draw(s: dict, seat: int, action: dict, ev: list) -> None:
     p = s["players"][seat]
     rng = rng_for(s, seat)
     drawn = []
+    tiles = S.bag_list(p["bag"])
     for _ in range(action["count"]):
-        tile = S.draw_from_bag(s, seat, rng)
+        tile = S.draw_from_bag(s, seat, rng, tiles)
         if tile is None:
             break
         p["market"].append(tile)

@@ -60,12 +60,13 @@ def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
             places = [only["space"]] if only["space"] in places else []
         if tiles:
             subs = S.substitutes(p)
-            planned = _planned(p, places if kind is not None else None)
-            tech = p["technology"]
+            spaces, tech = p["spaces"], p["technology"]
+            extra = _plan_by_place(p["plan"])
             open_places = []  # (place, its free circles, its tiles, the tiles that may join them)
             for place_id in places:
                 circles = S.circles_left(place_id, tech.get(place_id))
-                current = planned.get(place_id, ())
+                here = spaces.get(place_id)  # committed tiles, then this round's planned ones
+                current = (*here, *extra.get(place_id, ())) if here else extra.get(place_id, ())
                 if len(current) < len(circles):
                     open_places.append((place_id, circles, current, _joining(circles, current, subs)))
             for tile in tiles:  # by follower, then in the places' order
@@ -83,16 +84,14 @@ def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
     return out
 
 
-def _planned(p: dict, places=None) -> dict:
-    """``{place: tuple of its committed, then its planned tiles}`` for the places that have
-    any (of ``places`` only, if given). Not sorted again: both lists are kept sorted, and
-    :func:`_joining` sorts what it checks, so the order only shapes its cache key."""
-    spaces = p["spaces"]
-    planned = {place: tiles for place, tiles in spaces.items() if places is None or place in places}
-    for sp, tile in p["plan"]:
-        if places is None or sp in places:
-            planned[sp] = [*planned.get(sp, ()), tile]
-    return {place: tuple(tiles) for place, tiles in planned.items()}
+def _plan_by_place(plan: list) -> dict:
+    """``{place: tuple of this round's tiles planned there}`` (in the plan's order). Not
+    sorted with the committed tiles: both lists are kept sorted, and :func:`_joining` sorts
+    what it checks, so the order only shapes its cache key."""
+    extra: dict = {}
+    for sp, tile in plan:
+        extra[sp] = (*extra.get(sp, ()), tile)
+    return extra
 
 
 def place(s: dict, seat: int, action: dict, ev: list) -> None:

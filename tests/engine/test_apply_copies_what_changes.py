@@ -100,6 +100,26 @@ def test_every_earlier_state_of_a_game_stays_unchanged_to_its_end(options):
         assert exact(state.data) == text
 
 
+def test_a_pass_with_a_technology_tile_pending_leaves_the_input_unchanged_and_equals_a_whole_copy():
+    """The pass adds the technology prompt (RULES §14.2) to a player apply copied only in part
+    (engine.flow._PLAYER_CHANGES): rare in the playouts above, so looked for here."""
+    found = 0
+    for seed in range(1, 40):
+        for state, seat, _action in playout(dict(players=4), seed=seed):
+            awaited = awaiting_data(state.data)
+            if seat is None or awaited[seat] != "action" or not state.data["players"][seat]["technology_pending"]:
+                continue
+            before = exact(state.data)
+            expected = apply_on_a_whole_copy(state, seat, {"type": "pass"})
+            after, events = engine.apply(state, seat, {"type": "pass"})
+            assert exact(state.data) == before
+            assert exact(after.data) == exact(expected[0]) and events == expected[1]
+            found += bool(after.data["players"][seat]["prompts"])
+        if found >= 2:
+            break
+    assert found >= 2
+
+
 def test_a_forced_move_of_another_seat_changes_only_the_result():
     """A pass that ends a round forces the other seats' moves and runs the event: the input
     of that apply is untouched (engine.flow.advance owns what those steps change)."""
@@ -142,3 +162,30 @@ def test_copy_player_of_an_unknown_shape_copies_everything():
     odd = {**clone(p), "extra": {"nested": [1, 2]}}
     q = copy_player(odd)
     assert q == odd and not set(containers(q)) & set(containers(odd))
+
+
+def test_a_part_copy_of_a_player_copies_the_named_parts_and_own_all_the_rest():
+    from engine.state import PLAYER_PARTS, own_all, work_copy
+
+    data = engine.new_game(engine.GameOptions(players=2), 1).data
+    work = work_copy(data, 0, (), ("market", "plan"))
+    p, q = data["players"][0], work["players"][0]
+    assert q == p and q is not p
+    assert {key for key in PLAYER_PARTS if q[key] is p[key]} == set(PLAYER_PARTS) - {"market", "plan"}
+    own_all(work, data, 0, ())
+    assert work["players"][0] == p and not set(containers(work["players"][0])) & set(containers(p))
+
+
+def test_copy_container_is_equal_and_shares_no_container_with_the_original():
+    from engine.state import CONTAINER_DEPTH, copy_container
+
+    seen = set()
+    for options in CONFIGS:
+        for state, _seat, _action in playout(options, seed=8):
+            for key, value in state.data.items():
+                if isinstance(value, (dict, list)) and key != "players":
+                    copy = copy_container(key, value)
+                    assert exact(copy) == exact(value)
+                    assert not set(containers(copy)) & set(containers(value)), key
+                    seen.add(key)
+    assert set(CONTAINER_DEPTH) <= seen

@@ -8,7 +8,9 @@ For every seat in the action phase and every place it owns with an action
 - the place is in ``usable_places`` but has no legal ``activate``  =>  ``reason`` is a rule that
   blocks a ready place (a code of :data:`BLOCKING`, never ``not_ready``);
 - the place is not in ``usable_places``  =>  ``reason`` is ``not_ready`` (circles not all
-  filled; the Town Hall empty), or ``already_used`` for a Gunpowder Tower used this round.
+  filled; the Town Hall empty), or ``already_used`` for a Gunpowder Tower used this round;
+- ``places.PLACE_USABLE`` (whether the Town Hall or Gunpowder Tower has a choice, asked
+  cheaply) agrees with the place's listed choices.
 
 And in every phase, for every viewer, ``circles`` (and the viewer's ``plan_circles``) put each
 follower standing on a place on a circle of a type it may occupy (RULES §8.4, §8.5, §11 Herb
@@ -31,7 +33,7 @@ from engine import content as C
 from engine.flow import awaiting_data
 from engine.matching import can_fill
 from engine.phases.actions_phase import legal as action_legal
-from engine.places import unusable_reason
+from engine.places import PLACE_RULES, PLACE_USABLE, unusable_reason
 from engine.simulate import choose
 from engine.steps import action_places, space_fits, substitutes
 from tests.support.engine_states import action_state, edited
@@ -59,6 +61,9 @@ def readiness_problems(state) -> list[str]:
         legal = {a["space"] for a in action_legal(d, seat) if a["type"] == "activate"}
         if awaiting_data(d).get(seat) == "action":
             assert legal == {a["space"] for a in engine.legal_actions(state, seat) if a["type"] == "activate"}
+        for place, usable_now in PLACE_USABLE.items():  # the cheaper question has the same answer
+            if usable_now(d, seat) != bool(PLACE_RULES[place][0](d, seat)):
+                problems.append(f"seat {seat}: {place} usable={usable_now(d, seat)} but its choices say otherwise")
         for place in own:
             why = unusable_reason(d, seat, place)
             code = why and why[0]
