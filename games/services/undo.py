@@ -31,12 +31,25 @@ NOTHING_TO_TAKE_BACK = ("There is nothing to take back: another player has acted
 NOT_BY_HAND = "A move played by your action queue, the timeout or a bot cannot be taken back."
 
 
+#: Rows ``last_own_move`` reads per query.
+_LAST_OWN_PAGE = 8
+
+
 def last_own_move(game: Game, rules_engine: RulesEngine, seat_order: int) -> Move | None:
     """The move a take-back by ``seat_order`` would take back: the seat's latest move that is
     neither a take-back itself nor already taken back (None if there is none). While the
     engine says the seat may take back, no other seat has moved after it."""
-    moves = Move.objects.filter(game=game, seat=seat_order, taken_back=False).order_by("-seq")
-    return next((m for m in moves.iterator() if not rules_engine.is_undo(m.action)), None)
+    moves = (Move.objects.filter(game=game, seat=seat_order, taken_back=False).order_by("-seq")
+             .only("seq", "seat", "action", "source", "taken_back"))
+    # small pages, not a server-side cursor over every row: the move is almost always
+    # within the first few (only this seat's take-backs come before it)
+    start = 0
+    while True:
+        page = list(moves[start:start + _LAST_OWN_PAGE])
+        found = next((m for m in page if not rules_engine.is_undo(m.action)), None)
+        if found is not None or len(page) < _LAST_OWN_PAGE:
+            return found
+        start += _LAST_OWN_PAGE
 
 
 def take_back_refusal(game: Game, rules_engine: RulesEngine, state, seat_order: int) -> str:
