@@ -28,17 +28,6 @@ def follower_letter(tile) -> str:
     return FOLLOWER_LETTERS.get(C.follower_type(str(tile)), "?")
 
 
-def followers_name(kind) -> str:
-    """The plural of a follower type: ``"Knights"``, ``"Boatmen"``, ``"Craftsmen"``."""
-    name = C.FOLLOWER_NAMES.get(kind, str(kind))
-    return name[:-3] + "men" if name.endswith("man") else name + "s"
-
-
-def plural(n: int, word: str) -> str:
-    """``plural(1, "coin")`` -> ``"1 coin"``, ``plural(2, "coin")`` -> ``"2 coins"``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def place_name(place_id) -> str:
     """``"town_hall"`` -> ``"Town Hall"``; an unknown id is shown as given."""
     return C.PLACES[place_id].name if isinstance(place_id, str) and place_id in C.PLACES else str(place_id)

@@ -80,9 +80,13 @@ def invited_game_closed(game_id: uuid.UUID | str, user, token: str | None) -> Ga
     return None if seat_of(game, user) is not None else game
 
 
-def get_seat_or_403(game: Game, user) -> Seat:
-    """The user's seat at ``game``; PermissionDenied if they do not play in it."""
-    seat = seat_of(game, user)
+def require_seat(seat: Seat | None) -> Seat:
+    """``seat`` (a user's seat, already looked up); PermissionDenied if it is None."""
     if seat is None:
         raise PermissionDenied(gettext("You do not have a seat at this game."))
     return seat
+
+
+def get_seat_or_403(game: Game, user) -> Seat:
+    """The user's seat at ``game``; PermissionDenied if they do not play in it."""
+    return require_seat(seat_of(game, user))

@@ -436,10 +436,9 @@ def render_event(event: dict, names: dict[int, str]) -> str:
     return str(event.get("text", "")).replace("{player}", player)
 
 
-def render_refusal(exc: Exception) -> str | None:
-    """The sentence of an engine refusal (a ``RulesError`` with ``code`` and ``params``) in
-    the active language; None when ``exc`` has no code or the site cannot render it."""
-    code, params = getattr(exc, "code", None), getattr(exc, "params", None)
+def _refusal_text(code, params) -> str | None:
+    """The refusal ``code`` with ``params`` (the engine's ``refusal_structured``) in the
+    active language; None when they are not a code and a dict or the site cannot render them."""
     structured = getattr(engine_named(DEFAULT_RULES), "refusal_structured", None)
     if not isinstance(code, str) or not isinstance(params, dict) or structured is None:
         return None
@@ -447,6 +446,25 @@ def render_refusal(exc: Exception) -> str | None:
         return render_structured(structured(code, params))
     except _FAILED:
         return None
+
+
+def render_refusal(exc: Exception) -> str | None:
+    """The sentence of an engine refusal (a ``RulesError`` with ``code`` and ``params``) in
+    the active language; None when ``exc`` has no code or the site cannot render it."""
+    return _refusal_text(getattr(exc, "code", None), getattr(exc, "params", None))
+
+
+def _localized(rules_engine, structured_name: str, english_name: str, *args):
+    """``rules_engine.<structured_name>(*args)`` rendered in the active language; the
+    engine's English ``rules_engine.<english_name>(*args)`` for an engine without it or a
+    message the site cannot render."""
+    structured = getattr(rules_engine, structured_name, None)
+    if structured is not None:
+        try:
+            return render_structured(structured(*args))
+        except _FAILED:
+            pass
+    return getattr(rules_engine, english_name)(*args)
 
 
 def action_label(rules_engine, action: dict, state=None, seat: int | None = None, message: dict | None = None) -> str:
@@ -464,13 +482,7 @@ def action_label(rules_engine, action: dict, state=None, seat: int | None = None
 
 def queue_entry_label(rules_engine, entry) -> str:
     """``rules_engine.describe_queue_entry`` in the active language."""
-    structured = getattr(rules_engine, "queue_entry_message", None)
-    if structured is not None:
-        try:
-            return render_structured(structured(entry))
-        except _FAILED:
-            pass
-    return rules_engine.describe_queue_entry(entry)
+    return _localized(rules_engine, "queue_entry_message", "describe_queue_entry", entry)
 
 
 def place_effect(rules_engine, place_id: str) -> str:
@@ -540,13 +552,7 @@ def queue_note(note: str, note_message: dict | None) -> str:
     the stored English ``note`` for a row stored before notes had ids, or one the site
     cannot render."""
     if isinstance(note_message, dict):
-        structured = getattr(engine_named(DEFAULT_RULES), "refusal_structured", None)
-        code, params = note_message.get("code"), note_message.get("params")
-        if structured is not None and isinstance(code, str) and isinstance(params, dict):
-            try:
-                return render_structured(structured(code, params))
-            except _FAILED:
-                pass
+        return _refusal_text(note_message.get("code"), note_message.get("params")) or note
     return note
 
 

@@ -247,17 +247,6 @@ def _engine(game, has_state: bool | None = None) -> RulesEngine:
         raise GameDamaged(game.pk, f"cannot be loaded: {exc}", game_name=game.name) from exc
 
 
-def loadable_engine(game) -> RulesEngine:
-    """The engine of a started ``game`` (``engine_for``), or ``GameDamaged`` (after
-    ``report_damaged``) when it has no snapshot or no engine that can load it: as
-    ``load_game``, without reading the state."""
-    try:
-        return _engine(game)
-    except GameDamaged as damage:
-        report_damaged(damage)
-        raise
-
-
 def _load(game) -> tuple[RulesEngine, Any]:
     rules_engine = _engine(game)
     try:

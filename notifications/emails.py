@@ -185,9 +185,9 @@ def _context(notification: Notification, prefs: Preferences) -> tuple[str, dict]
         subject = _("%(game)s has started") % {"game": ctx["game_quoted"]}
     elif kind == NotificationKind.GAME_FINISHED:
         result = finished_game_result(game, user)
-        place = result.viewer.placement if result.viewer else None
-        ctx.update(result=result, placement=_ordinal(place),
-                   placement_html=format_html("<strong>{}</strong>", _ordinal(place)),
+        placement = _ordinal(result.viewer.placement if result.viewer else None)
+        ctx.update(result=result, placement=placement,
+                   placement_html=format_html("<strong>{}</strong>", placement),
                    finished=local_time(game.finished_at, prefs))
         subject = _("%(game)s is over: you placed %(placement)s") % {
             "game": ctx["game_quoted"], "placement": ctx["placement"]}

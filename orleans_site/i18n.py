@@ -8,16 +8,17 @@ the authentication middleware reads anyway.
 """
 from __future__ import annotations
 
-from django.conf import settings
 from django.utils import translation
+from django.utils.translation.trans_real import get_languages
 
 #: Session key holding the account's chosen language code (absent: the browser's).
 SESSION_KEY = "account_language"
 
 
 def supported(code: str | None) -> str | None:
-    """``code`` if it is one of ``settings.LANGUAGES`` (``"en-gb"``, ``"ja"``), else None."""
-    return code if code and code in dict(settings.LANGUAGES) else None
+    """``code`` if it is one of ``settings.LANGUAGES`` (``"en-gb"``, ``"ja"``), else None
+    (Django's cached ``get_languages``: every request asks)."""
+    return code if code and code in get_languages() else None
 
 
 class AccountLanguageMiddleware:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext, pgettext
 
 from games.messages import payment_reason, render_list
@@ -102,14 +103,9 @@ class DecisionForm:
         return self
 
 
-def plural(n: int, noun: str) -> str:
-    """``plural(1, "follower")`` -> ``"1 follower"``; ``plural(0, "follower")`` -> ``"0 followers"``."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
 def _strip(label: str, prefix: str) -> str:
     text = label[len(prefix):] if label.startswith(prefix) else label
-    return text[:1].upper() + text[1:]
+    return capfirst(text)
 
 
 def _short_label(item: dict, title: str) -> str | None:
@@ -128,7 +124,7 @@ def _short_label(item: dict, title: str) -> str | None:
         return title
     else:
         return None
-    return text[:1].upper() + text[1:]
+    return capfirst(text)
 
 
 def _by_space(items: list[dict], kind: str) -> dict[str, list[dict]]:
@@ -144,9 +140,10 @@ def _per_space_forms(rules, items: list[dict], kind: str, submit: str, strip_pre
     places = rules.content.PLACES
     forms = []
     for space, group in _by_space(items, kind).items():
-        name = place_name(space, rules.place_name(space))
+        english = rules.place_name(space)
+        name = place_name(space, english)
         circles = list(places[space].circles) if space in places else []
-        prefix, suffix = strip_prefix(rules.place_name(space))
+        prefix, suffix = strip_prefix(english)
         choices = [Choice(i["action"], _short_label(i, name) or _strip(i["label"], prefix).removesuffix(suffix))
                    for i in group]
         forms.append(DecisionForm(key=f"{kind}-{space}", title=name, submit=submit, space=space,
@@ -229,7 +226,7 @@ def _payment_label(rules, item: dict, most: int) -> str:
         return gettext("Development steps back (up to %(most)s)") % {"most": most}
     if kind == "good":
         good = good_name(item.get("good"))
-        return gettext("%(good)s (you have %(most)s)") % {"good": good[:1].upper() + good[1:], "most": most}
+        return gettext("%(good)s (you have %(most)s)") % {"good": capfirst(good), "most": most}
     if kind == "place_tile":
         return gettext("Place tile %(place)s") % {"place": place_name(item["place"], rules.place_name(item["place"]))}
     if kind == "technology":

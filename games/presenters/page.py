@@ -475,7 +475,7 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
     clocks = seat_clocks(game, seats, viewer)
     page.pace, page.end_vote, page.can_vote_end = clocks["pace"], clocks["end_vote"], clocks["can_vote_end"]
     names = {s.order: s.name for s in seats}
-    rules_engine = rules.loadable_engine(game)
+    rules_engine = rules.check_loadable(game)
     key = _parts_key(game, seat, names, plan_draft)
     parts = caches["regions"].get(key)
     if parts is None:

@@ -6,7 +6,6 @@ import json
 
 from django.utils.translation import ngettext, pgettext
 
-from games import vocabulary as V
 from games.messages import queue_entry_label, queue_note, queue_option_texts
 from games.vocabulary import event_name, place_name
 from games.models import Seat
@@ -61,11 +60,9 @@ def queue_context(rules_engine, view: dict, seat: Seat | None, *, limit: int,
     answered = {e.get("type") for e in entries}
     ends_with_pass = any(e.get("type") == "pass" for e in entries)
     ready = list(me["ready_places"] or [])
+
     def label(entry) -> str:
         return queue_entry_label(rules_engine, entry)
-
-    def choice(option: dict) -> tuple[str, str]:
-        return _option(option)
 
     if options is None:
         options = [{"group": p, "entry": {"type": "activate", "space": p}, "label": label(
@@ -76,10 +73,10 @@ def queue_context(rules_engine, view: dict, seat: Seat | None, *, limit: int,
     for option in options:
         entry = option["entry"]
         if entry.get("type") == "pass":
-            passes.append(choice(option))
+            passes.append(_option(option))
         elif entry.get("type") == "harvest":
             if "harvest" not in answered:
-                groups.setdefault(HARVEST_GROUP, []).append(choice(option))
+                groups.setdefault(HARVEST_GROUP, []).append(_option(option))
         elif entry.get("space") in ready and entry.get("space") not in queued and not ends_with_pass:
             groups.setdefault(option["group"], []).append(_option(option))
     # group titles in the active language: a place's name, the Harvest's (else as the engine names it)
@@ -89,7 +86,7 @@ def queue_context(rules_engine, view: dict, seat: Seat | None, *, limit: int,
         "entries": [{"label": label(e), "value": json.dumps(e)} for e in entries],
         "groups": [(titles.get(name, name), choices) for name, choices in groups.items()],
         "passes": [] if ends_with_pass else passes,
-        "pass_confirm": _pass_confirm(ready, queued, {p: V.place_name(p) for p in ready}),
+        "pass_confirm": _pass_confirm(ready, queued, {p: place_name(p) for p in ready}),
         "full": len(entries) >= limit,
         "note": queue_note(seat.action_queue_note, seat.action_queue_note_message) if this_round else "",
     }

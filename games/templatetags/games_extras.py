@@ -5,6 +5,7 @@ import json
 
 from django import template
 from django.utils.html import format_html, format_html_join
+from django.utils.text import capfirst
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 from games import rules, vocabulary
@@ -22,7 +23,7 @@ def compact_json(value) -> str:
 def humanize_key(value) -> str:
     """``place_tile_market`` -> ``Place tile market``."""
     text = str(value).replace("_", " ").strip()
-    return text[:1].upper() + text[1:]
+    return capfirst(text)
 
 
 @register.filter
@@ -96,7 +97,7 @@ def follower(tile, extra: str = "") -> str:
 def circle(kind) -> str:
     """An empty circle of an action space that needs a follower of type ``kind``."""
     title = gettext("{follower} circle").format(follower=follower_name(kind))
-    return format_html('<span class="circle t-{}" title="{}"></span>', kind, title[:1].upper() + title[1:])
+    return format_html('<span class="circle t-{}" title="{}"></span>', kind, capfirst(title))
 
 
 @register.simple_tag

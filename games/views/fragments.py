@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
-from games.access import get_game_for_user_or_404, get_seat_or_403
+from games.access import get_game_for_user_or_404, require_seat
 from games.forms import ActionForm
 from games.rules import check_loadable
 from games.errors import GameDamaged, InvalidSubmission
@@ -30,8 +30,7 @@ from games.views.regions import render_flash, render_regions
 def submit_action(request: HttpRequest, game_id) -> HttpResponse:
     """Apply the posted action as the user's seat, then return the refreshed regions."""
     game, seat = get_game_for_user_or_404(game_id, request.user)
-    if seat is None:
-        get_seat_or_403(game, request.user)  # refused: no seat
+    seat = require_seat(seat)
     form = ActionForm(request.POST)
     if not form.is_valid():
         raise InvalidSubmission(form.first_error())
@@ -55,8 +54,7 @@ def take_back(request: HttpRequest, game_id) -> HttpResponse:
     is taken back (``services.game_take_back``), then the refreshed regions. A refusal
     (stale page, nothing to take back, a queued move) is shown in ``#flash``."""
     game, seat = get_game_for_user_or_404(game_id, request.user)
-    if seat is None:
-        get_seat_or_403(game, request.user)  # refused: no seat
+    seat = require_seat(seat)
     try:
         expected_version = int(request.POST["expected_version"])
     except (KeyError, ValueError) as exc:
@@ -75,8 +73,7 @@ def set_queue(request: HttpRequest, game_id) -> HttpResponse:
     """Change the user's action queue: ``op=add`` with ``entry`` (JSON), ``op=remove`` with
     ``index`` and that ``entry``, or ``op=clear``; then return the refreshed regions."""
     game, seat = get_game_for_user_or_404(game_id, request.user)
-    if seat is None:
-        get_seat_or_403(game, request.user)  # refused: no seat
+    seat = require_seat(seat)
     try:
         entry = json.loads(request.POST.get("entry") or "null")
         index = int(request.POST["index"]) if "index" in request.POST else None
@@ -167,8 +164,7 @@ def plan_preview(request: HttpRequest, game_id) -> HttpResponse:
     ``games.presenters.planning``): asked by the planning board after each click. Reads
     only; the draft is never stored (the plan is sent once, as one ``submit_plan``)."""
     game, seat = get_game_for_user_or_404(game_id, request.user)
-    if seat is None:
-        get_seat_or_403(game, request.user)  # refused: no seat
+    seat = require_seat(seat)
     if not game.is_active:
         return HttpResponse(status=204)
     return render_regions(request, game, seat)

@@ -90,8 +90,9 @@ REGIONS = (
     Region("my_board", "game-mine", True, False, lambda c: (
         _game_forms(c), _board(c, "mine"), c.get("plan"), c.get("act"), c["decision_since"])),
     Region("event", "game-event", True, False, lambda c: _board(c, "event"), "public"),
+    # each board's article is cached under its ``fragment`` key, the fingerprint of what it shows
     Region("boards", "game-boards", True, False, lambda c: (
-        _board(c, "boards"), bool(c.get("plan")), bool(c.get("act"))), "pure"),
+        [b["fragment"] for b in _board(c, "boards") or []], bool(c.get("plan")), bool(c.get("act"))), "pure"),
     Region("tracks", "game-tracks", True, False, lambda c: (_board(c, "tracks"), _board(c, "names")), "public"),
     Region("development", "game-development", True, False, lambda c: _board(c, "development"), "public"),
     Region("deeds", "game-deeds", True, False, lambda c: (_board(c, "deeds"), _board(c, "names")), "public"),

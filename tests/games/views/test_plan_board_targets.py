@@ -75,12 +75,20 @@ def some_places(rng, state, seat: int, n: int) -> list:
     return draft
 
 
+#: The engine seed of the sampled game (positions reached by the seeded random play below).
+SEED = 20261201
+
+
 @pytest.fixture
 def three_players(db, alice, bob, carol):
-    """A started 3-player game (random engine seed: the sampled positions differ per run)."""
+    """A started 3-player game with a fixed engine seed: with a random one, the seeded random
+    play below now and then did not reach a wanted round ("the game ended before the wanted
+    position") and the test failed for no fault of the board."""
     from games.access import make_invite_token
+    from games.models import Game
 
     game = services.game_create(creator=alice, name="Test game", max_seats=3, options={}, is_public=True)
+    Game.objects.filter(pk=game.pk).update(seed=SEED)
     for user in (bob, carol):
         services.seat_join(game_id=game.pk, user=user, invite_token=make_invite_token(game))
     game.refresh_from_db()
