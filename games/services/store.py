@@ -46,6 +46,9 @@ def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
     caller plays it next, ``queue._play_queues``) is left as it was: a queued turn is not
     being awaited (no turn email, no clock start, ``awaiting_since`` unchanged) unless the
     queue stops and the player must decide.
+
+    The seats as written are kept on ``game`` (``_synced_seats``): ``queue._play_queues``,
+    next under the same lock, reads no seat again when none of them has a queue to play.
     """
     rules_engine = engine_for(game)
     awaited = {} if game.status != GameStatus.ACTIVE else rules_engine.awaiting(state)
@@ -74,6 +77,7 @@ def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
         seat.save(update_fields=["awaiting", "awaiting_since", "bank_seconds",
                                  "clock_started_at", "deadline", "next_reminder_at"])
     _queue_bot_move(game, [seat for seat in seats if seat.awaiting])
+    game._synced_seats = seats  # as written now, for queue._next_queue_move
     return newly_awaited
 
 

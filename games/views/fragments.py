@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 from django.contrib.auth.decorators import login_required
+from django.db.models import F
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
@@ -13,6 +14,7 @@ from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
 from games.access import get_game_for_user_or_404, require_seat
 from games.forms import ActionForm
+from games.models import Game, Move, Seat
 from games.rules import check_loadable
 from games.errors import GameDamaged, InvalidSubmission
 from games.presenters.page import game_context
@@ -24,25 +26,54 @@ from games.views.errors import game_errors
 from games.views.regions import render_flash, render_regions
 
 
+def _acting_seat(game_id, user) -> Seat:
+    """The seat ``user`` acts from at the game ``game_id``, read alone (no game row, no
+    snapshot: the service reads those under its lock). Without a seat, the refusal of
+    ``get_game_for_user_or_404`` and ``require_seat``: 404 for a game the user may not see,
+    else 403."""
+    seat = Seat.objects.filter(game_id=game_id, user=user).first()
+    if seat is None:
+        _game, seat = get_game_for_user_or_404(game_id, user)
+        seat = require_seat(seat)
+    return seat
+
+
+def _after_write(move: Move, seat: Seat, user) -> tuple[Game, Seat]:
+    """The game and the user's seat for the answer after the service wrote ``move``, in
+    one query: the seat read again (its queue and clock may have changed) with the game's
+    version, status and snapshot as stored. The game is the row the service locked
+    (``move.game``) with the stored snapshot put back (a store may order its keys
+    otherwise: the page reads exactly what a reload reads). If the game moved on after the
+    commit (eager tasks, another request), both are read afresh."""
+    game = move.game
+    fresh = (Seat.objects.filter(pk=seat.pk)
+             .annotate(game_version=F("game__version"), game_status=F("game__status"),
+                       game_state=F("game__state")).first())
+    if fresh is None or (fresh.game_version, fresh.game_status) != (game.version, game.status):
+        return get_game_for_user_or_404(game.pk, user)
+    game.state = fresh.game_state
+    fresh.game = game
+    return game, fresh
+
+
 @require_POST
 @login_required
 @game_errors
 def submit_action(request: HttpRequest, game_id) -> HttpResponse:
     """Apply the posted action as the user's seat, then return the refreshed regions."""
-    game, seat = get_game_for_user_or_404(game_id, request.user)
-    seat = require_seat(seat)
+    seat = _acting_seat(game_id, request.user)
     form = ActionForm(request.POST)
     if not form.is_valid():
         raise InvalidSubmission(form.first_error())
-    game_submit_action(
-        game_id=game.pk,
+    move = game_submit_action(
+        game_id=seat.game_id,
         user=request.user,
         action=form.cleaned_data["action"],
         expected_version=form.cleaned_data["expected_version"],
     )
     if not request.htmx:
-        return redirect("games-detail", game_id=game.pk)
-    game, seat = get_game_for_user_or_404(game_id, request.user)
+        return redirect("games-detail", game_id=seat.game_id)
+    game, seat = _after_write(move, seat, request.user)
     return render_regions(request, game, seat)
 
 
@@ -53,16 +84,15 @@ def take_back(request: HttpRequest, game_id) -> HttpResponse:
     """The "Take back" button: ``expected_version`` (the page's) -> the user's last decision
     is taken back (``services.game_take_back``), then the refreshed regions. A refusal
     (stale page, nothing to take back, a queued move) is shown in ``#flash``."""
-    game, seat = get_game_for_user_or_404(game_id, request.user)
-    seat = require_seat(seat)
+    seat = _acting_seat(game_id, request.user)
     try:
         expected_version = int(request.POST["expected_version"])
     except (KeyError, ValueError) as exc:
         raise InvalidSubmission(gettext("The page's version is missing: reload the page.")) from exc
-    game_take_back(game_id=game.pk, user=request.user, expected_version=expected_version)
+    move = game_take_back(game_id=seat.game_id, user=request.user, expected_version=expected_version)
     if not request.htmx:
-        return redirect("games-detail", game_id=game.pk)
-    game, seat = get_game_for_user_or_404(game_id, request.user)
+        return redirect("games-detail", game_id=seat.game_id)
+    game, seat = _after_write(move, seat, request.user)
     return render_regions(request, game, seat)
 
 
