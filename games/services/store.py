@@ -54,7 +54,7 @@ def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
     awaited = {} if game.status != GameStatus.ACTIVE else rules_engine.awaiting(state)
     newly_awaited = []
     now = timezone.now()
-    seats = list(Seat.objects.filter(game=game).select_related("user"))
+    seats = list(Seat.objects.filter(game=game))  # user ids only: no join
     changing = [seat for seat in seats if seat.awaiting != str(awaited.get(seat.order, ""))
                 and not (seat.order in awaited and (_queue_verdict(rules_engine, state, seat) or ("",))[0] == "play")]
     on_vacation = (users_on_vacation([s.user_id for s in changing])
