@@ -110,16 +110,16 @@ def take_back(request: HttpRequest, game_id) -> HttpResponse:
 def set_queue(request: HttpRequest, game_id) -> HttpResponse:
     """Change the user's action queue: ``op=add`` with ``entry`` (JSON), ``op=remove`` with
     ``index`` and that ``entry``, or ``op=clear``; then return the refreshed regions."""
-    game, seat = get_game_for_user_or_404(game_id, request.user)
-    seat = require_seat(seat)
-    try:
-        entry = json.loads(request.POST.get("entry") or "null")
-        index = int(request.POST["index"]) if "index" in request.POST else None
-    except (ValueError, RecursionError) as exc:
-        raise InvalidSubmission(gettext("The queue change could not be read.")) from exc
-    seat_queue_change(game_id=game.pk, user=request.user, op=request.POST.get("op", ""), entry=entry, index=index)
+    with _seated_or_refused(game_id, request.user):
+        try:
+            entry = json.loads(request.POST.get("entry") or "null")
+            index = int(request.POST["index"]) if "index" in request.POST else None
+        except (ValueError, RecursionError) as exc:
+            raise InvalidSubmission(gettext("The queue change could not be read.")) from exc
+        seat_queue_change(game_id=game_id, user=request.user, op=request.POST.get("op", ""), entry=entry,
+                          index=index)
     if not request.htmx:
-        return redirect("games-detail", game_id=game.pk)
+        return redirect("games-detail", game_id=game_id)
     game, seat = get_game_for_user_or_404(game_id, request.user)
     return render_regions(request, game, seat)
 
