@@ -134,6 +134,7 @@ def _store_moves(game: Game, state: Any, moves: list[tuple[int | None, dict, lis
     rules_engine = engine_for(game)
     game.state = rules_engine.to_json(state)
     game.version += len(rows)
+    game._newest_move = rows[-1]  # for undo.last_own_move on the answer drawn from this row
     if rules_engine.is_over(state):
         game.status = GameStatus.FINISHED
         game.finished_at = timezone.now()
