@@ -378,7 +378,7 @@ class SiteWords(_messages.Words):
     in the active language."""
 
     def template(self, msg_id: str) -> str:
-        return str(TEMPLATES[msg_id])
+        return V.translated(TEMPLATES, msg_id)
 
     def counted(self, noun: str, n: int) -> str:
         return _counted(noun, n)

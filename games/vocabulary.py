@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import re
 
-from django.utils.translation import gettext, gettext_lazy as _, pgettext, pgettext_lazy
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.utils.translation import get_language, gettext, gettext_lazy as _, pgettext, pgettext_lazy
 
 FOLLOWERS = {
     "farmer": _("Farmer"), "boatman": _("Boatman"), "craftsman": _("Craftsman"), "trader": _("Trader"),
@@ -159,11 +161,39 @@ OPTION_DISPLAY = {
 }
 
 
+#: (table id, language) -> (the table, {key: its text}): each word of a table is looked up
+#: in the translation catalogs once per language (a page shows hundreds of them).
+_TEXTS: dict[tuple[int, str], tuple[dict, dict]] = {}
+
+
+@receiver(setting_changed)
+def _forget_texts(*, setting, **kwargs) -> None:
+    if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"):  # the catalogs change (tests)
+        _TEXTS.clear()
+
+
+def translated(table: dict, key) -> str:
+    """``str(table[key])``: a word (or message template) of a table of lazy translations
+    in the active language, read from the catalogs once per table, key and language.
+    Raises ``KeyError`` for a key the table lacks (``TypeError`` for an unhashable one)."""
+    language = get_language()
+    if language is None:  # translations deactivated: the source text
+        return str(table[key])
+    entry = _TEXTS.get((id(table), language))
+    if entry is None or entry[0] is not table:
+        entry = _TEXTS[(id(table), language)] = (table, {})
+    texts = entry[1]
+    text = texts.get(key)
+    if text is None:
+        text = texts[key] = str(table[key])
+    return text
+
+
 def word(table: dict, key, default=None) -> str:
     """``table[key]`` of one of the tables above in the active language; ``default`` (else
     the key itself) if unknown."""
     try:
-        return str(table[key])
+        return translated(table, key)
     except (KeyError, TypeError):
         return str(key) if default is None else str(default)
 

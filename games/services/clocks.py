@@ -19,22 +19,33 @@ from games.selectors import vacation_days_left, vacation_used_seconds
 from games.services.locks import _lock_game
 
 
+#: The seat's clock fields a decision changes (``clock.decide``).
+_CLOCK_FIELDS = ("bank_seconds", "clock_started_at", "deadline")
+
+
 def _player_decided(game: Game, seat: Seat) -> None:
     """A decision by the seat's player: charge its clock and add the increment (capped),
     reset its timeout count; an absent player is back, and when no seat is absent any
-    more the votes to end the game are dropped. Caller holds the game row lock."""
+    more the votes to end the game are dropped. Caller holds the game row lock, ``seat``
+    read under it."""
+    before = [getattr(seat, name) for name in _CLOCK_FIELDS]
     if clock.has_clock(game):
         clock.decide(seat, game, timezone.now())
-    _player_back(game, seat, ["bank_seconds", "clock_started_at", "deadline"])
+    _player_back(game, seat, [name for name, old in zip(_CLOCK_FIELDS, before, strict=True)
+                              if getattr(seat, name) != old])
 
 
 def _player_back(game: Game, seat: Seat, also_save: list[str] = ()) -> None:
     """The seat's player is present: reset its timeout count and absence (saved with the
-    fields ``also_save``); when no seat is absent any more the votes to end the game are
-    dropped. Caller holds the game row lock."""
+    fields ``also_save``; no write when nothing changed); when no seat is absent any more
+    the votes to end the game are dropped. Caller holds the game row lock, ``seat`` read
+    under it."""
     was_absent = seat.absent
+    changed = [*also_save, *(name for name, value in (("timeouts_in_a_row", 0), ("absent", False))
+                             if getattr(seat, name) != value)]
     seat.timeouts_in_a_row, seat.absent = 0, False
-    seat.save(update_fields=[*also_save, "timeouts_in_a_row", "absent"])
+    if changed:
+        seat.save(update_fields=changed)
     if was_absent and not Seat.objects.filter(game=game, absent=True).exists():
         Seat.objects.filter(game=game).update(votes_to_end=False)
 

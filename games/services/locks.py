@@ -17,9 +17,10 @@ GameId = uuid.UUID | str
 
 
 def _lock_game(game_id: GameId) -> Game:
-    """Lock and return the game row; must be called inside ``transaction.atomic``.
+    """Lock and return the game row (its creator read with it, not locked: the page drawn
+    from the row after a write names them); must be called inside ``transaction.atomic``.
     Raises ``GameNotFound``."""
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    game = Game.objects.select_for_update(of=("self",)).select_related("creator").filter(pk=game_id).first()
     if game is None:
         raise GameNotFound(gettext("No such game."))
     return game

@@ -66,9 +66,15 @@ def _note(seat: Seat, reason: dict | None, *, save: bool = True) -> None:
 def _next_queue_move(game: Game, rules_engine: RulesEngine, state: Any) -> tuple[Seat, str, Any] | None:
     """The first awaited seat whose queue (of this round) has something to do: ``(seat,
     "play", action)`` or ``(seat, "drop", reason)``; None if every queue waits. A queue
-    waiting at a decision its player must make leaves the engine's reason as its note."""
+    waiting at a decision its player must make leaves the engine's reason as its note.
+    No query when the seats the last store wrote (``store._sync_awaiting``) show no
+    queue of this round among the awaited seats."""
     awaited = list(rules_engine.awaiting(state))
     current = _queue_round(rules_engine, state)
+    synced = getattr(game, "_synced_seats", None)  # the seats as the last move's store wrote them
+    if synced is not None and not any(s.action_queue and s.action_queue_round == current and s.order in awaited
+                                      for s in synced):
+        return None  # no queue of this round among the awaited seats: nothing to read
     # one query a move played: the seats' clocks and queues change as moves are stored
     for seat in Seat.objects.filter(game=game, order__in=awaited,
                                     action_queue_round=current).order_by("order"):
@@ -136,6 +142,7 @@ def _store_queue(game: Game, seat: Seat, rules_engine: RulesEngine, state: Any, 
     seat.action_queue_round = _queue_round(rules_engine, state)
     _note(seat, None, save=False)
     seat.save(update_fields=["action_queue", "action_queue_round", *_NOTE_FIELDS])
+    game.__dict__.pop("_synced_seats", None)  # a queue was stored since: read the seats
     _play_queues(game, state)
     seat.refresh_from_db(fields=["action_queue"])
     return seat.action_queue

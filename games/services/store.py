@@ -46,12 +46,15 @@ def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
     caller plays it next, ``queue._play_queues``) is left as it was: a queued turn is not
     being awaited (no turn email, no clock start, ``awaiting_since`` unchanged) unless the
     queue stops and the player must decide.
+
+    The seats as written are kept on ``game`` (``_synced_seats``): ``queue._play_queues``,
+    next under the same lock, reads no seat again when none of them has a queue to play.
     """
     rules_engine = engine_for(game)
     awaited = {} if game.status != GameStatus.ACTIVE else rules_engine.awaiting(state)
     newly_awaited = []
     now = timezone.now()
-    seats = list(Seat.objects.filter(game=game).select_related("user"))
+    seats = list(Seat.objects.filter(game=game))  # user ids only: no join
     changing = [seat for seat in seats if seat.awaiting != str(awaited.get(seat.order, ""))
                 and not (seat.order in awaited and (_queue_verdict(rules_engine, state, seat) or ("",))[0] == "play")]
     on_vacation = (users_on_vacation([s.user_id for s in changing])
@@ -74,6 +77,7 @@ def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
         seat.save(update_fields=["awaiting", "awaiting_since", "bank_seconds",
                                  "clock_started_at", "deadline", "next_reminder_at"])
     _queue_bot_move(game, [seat for seat in seats if seat.awaiting])
+    game._synced_seats = seats  # as written now, for queue._next_queue_move
     return newly_awaited
 
 
@@ -130,6 +134,7 @@ def _store_moves(game: Game, state: Any, moves: list[tuple[int | None, dict, lis
     rules_engine = engine_for(game)
     game.state = rules_engine.to_json(state)
     game.version += len(rows)
+    game._newest_move = rows[-1]  # for undo.last_own_move on the answer drawn from this row
     if rules_engine.is_over(state):
         game.status = GameStatus.FINISHED
         game.finished_at = timezone.now()

@@ -38,7 +38,13 @@ _LAST_OWN_PAGE = 8
 def last_own_move(game: Game, rules_engine: RulesEngine, seat_order: int) -> Move | None:
     """The move a take-back by ``seat_order`` would take back: the seat's latest move that is
     neither a take-back itself nor already taken back (None if there is none). While the
-    engine says the seat may take back, no other seat has moved after it."""
+    engine says the seat may take back, no other seat has moved after it. No query when
+    ``game`` is the row a store just wrote (``store._store_moves``) and its newest move is
+    that seat's decision: the game's newest move cannot have been taken back."""
+    newest = getattr(game, "_newest_move", None)
+    if newest is not None and newest.seq == game.version and newest.seat == seat_order \
+            and not rules_engine.is_undo(newest.action):
+        return newest
     moves = (Move.objects.filter(game=game, seat=seat_order, taken_back=False).order_by("-seq")
              .only("seq", "seat", "action", "source", "taken_back"))
     # small pages, not a server-side cursor over every row: the move is almost always

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 
 from django.contrib.auth.decorators import login_required
+from django.db.models import F
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
@@ -13,8 +15,9 @@ from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
 from games.access import get_game_for_user_or_404, require_seat
 from games.forms import ActionForm
-from games.rules import check_loadable
-from games.errors import GameDamaged, InvalidSubmission
+from games.models import Game, Move, Seat
+from games.rules import check_loadable, rules_errors
+from games.errors import GameDamaged, InvalidSubmission, ServiceError
 from games.presenters.page import game_context
 from games.selectors import chat_last_id, chat_poll_id, chat_read_channels, game_for_poll
 from games.services import game_submit_action, game_take_back, seat_queue_change
@@ -24,26 +27,63 @@ from games.views.errors import game_errors
 from games.views.regions import render_flash, render_regions
 
 
+def _require_acting_seat(game_id, user) -> None:
+    """Refuse as ``get_game_for_user_or_404`` and ``require_seat`` do a user without a seat
+    at the game ``game_id``: 404 for a game they may not see, else 403."""
+    if not Seat.objects.filter(game_id=game_id, user=user).exists():
+        _game, seat = get_game_for_user_or_404(game_id, user)
+        require_seat(seat)
+
+
+@contextmanager
+def _seated_or_refused(game_id, user):
+    """Run a write for ``user``'s seat at the game ``game_id`` without reading the seat or
+    the game first (the service reads both under its row lock and refuses a user without
+    a seat); a refusal is first checked against the user's right to act there, so a user
+    without a seat gets 404 or 403 whatever the service said."""
+    try:
+        yield
+    except (ServiceError, *rules_errors()):
+        _require_acting_seat(game_id, user)
+        raise
+
+
+def _after_write(move: Move, user) -> tuple[Game, Seat]:
+    """The game and the user's seat for the answer after the service wrote ``move``, in
+    one query: the seat read again (its queue and clock may have changed) with the game's
+    version, status and snapshot as stored. The game is the row the service locked
+    (``move.game``) with the stored snapshot put back (a store may order its keys
+    otherwise: the page reads exactly what a reload reads). If the game moved on after the
+    commit (eager tasks, another request), both are read afresh."""
+    game = move.game
+    fresh = (Seat.objects.filter(game_id=game.pk, user=user)
+             .annotate(game_version=F("game__version"), game_status=F("game__status"),
+                       game_state=F("game__state")).first())
+    if fresh is None or (fresh.game_version, fresh.game_status) != (game.version, game.status):
+        return get_game_for_user_or_404(game.pk, user)
+    game.state = fresh.game_state
+    fresh.game = game
+    return game, fresh
+
+
 @require_POST
 @login_required
 @game_errors
 def submit_action(request: HttpRequest, game_id) -> HttpResponse:
     """Apply the posted action as the user's seat, then return the refreshed regions."""
-    game, seat = get_game_for_user_or_404(game_id, request.user)
-    seat = require_seat(seat)
-    form = ActionForm(request.POST)
-    if not form.is_valid():
-        raise InvalidSubmission(form.first_error())
-    game_submit_action(
-        game_id=game.pk,
-        user=request.user,
-        action=form.cleaned_data["action"],
-        expected_version=form.cleaned_data["expected_version"],
-    )
+    with _seated_or_refused(game_id, request.user):
+        form = ActionForm(request.POST)
+        if not form.is_valid():
+            raise InvalidSubmission(form.first_error())
+        move = game_submit_action(
+            game_id=game_id,
+            user=request.user,
+            action=form.cleaned_data["action"],
+            expected_version=form.cleaned_data["expected_version"],
+        )
     if not request.htmx:
-        return redirect("games-detail", game_id=game.pk)
-    game, seat = get_game_for_user_or_404(game_id, request.user)
-    return render_regions(request, game, seat)
+        return redirect("games-detail", game_id=game_id)
+    return render_regions(request, *_after_write(move, request.user))
 
 
 @require_POST
@@ -53,17 +93,15 @@ def take_back(request: HttpRequest, game_id) -> HttpResponse:
     """The "Take back" button: ``expected_version`` (the page's) -> the user's last decision
     is taken back (``services.game_take_back``), then the refreshed regions. A refusal
     (stale page, nothing to take back, a queued move) is shown in ``#flash``."""
-    game, seat = get_game_for_user_or_404(game_id, request.user)
-    seat = require_seat(seat)
-    try:
-        expected_version = int(request.POST["expected_version"])
-    except (KeyError, ValueError) as exc:
-        raise InvalidSubmission(gettext("The page's version is missing: reload the page.")) from exc
-    game_take_back(game_id=game.pk, user=request.user, expected_version=expected_version)
+    with _seated_or_refused(game_id, request.user):
+        try:
+            expected_version = int(request.POST["expected_version"])
+        except (KeyError, ValueError) as exc:
+            raise InvalidSubmission(gettext("The page's version is missing: reload the page.")) from exc
+        move = game_take_back(game_id=game_id, user=request.user, expected_version=expected_version)
     if not request.htmx:
-        return redirect("games-detail", game_id=game.pk)
-    game, seat = get_game_for_user_or_404(game_id, request.user)
-    return render_regions(request, game, seat)
+        return redirect("games-detail", game_id=game_id)
+    return render_regions(request, *_after_write(move, request.user))
 
 
 @require_POST
@@ -72,16 +110,16 @@ def take_back(request: HttpRequest, game_id) -> HttpResponse:
 def set_queue(request: HttpRequest, game_id) -> HttpResponse:
     """Change the user's action queue: ``op=add`` with ``entry`` (JSON), ``op=remove`` with
     ``index`` and that ``entry``, or ``op=clear``; then return the refreshed regions."""
-    game, seat = get_game_for_user_or_404(game_id, request.user)
-    seat = require_seat(seat)
-    try:
-        entry = json.loads(request.POST.get("entry") or "null")
-        index = int(request.POST["index"]) if "index" in request.POST else None
-    except (ValueError, RecursionError) as exc:
-        raise InvalidSubmission(gettext("The queue change could not be read.")) from exc
-    seat_queue_change(game_id=game.pk, user=request.user, op=request.POST.get("op", ""), entry=entry, index=index)
+    with _seated_or_refused(game_id, request.user):
+        try:
+            entry = json.loads(request.POST.get("entry") or "null")
+            index = int(request.POST["index"]) if "index" in request.POST else None
+        except (ValueError, RecursionError) as exc:
+            raise InvalidSubmission(gettext("The queue change could not be read.")) from exc
+        seat_queue_change(game_id=game_id, user=request.user, op=request.POST.get("op", ""), entry=entry,
+                          index=index)
     if not request.htmx:
-        return redirect("games-detail", game_id=game.pk)
+        return redirect("games-detail", game_id=game_id)
     game, seat = get_game_for_user_or_404(game_id, request.user)
     return render_regions(request, game, seat)
 

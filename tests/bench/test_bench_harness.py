@@ -105,6 +105,13 @@ def test_region_hashes_are_read_as_the_page_script_sends_them():
     assert region_hashes(html) == "game-map:ab12,game-log:cd34"
 
 
+def test_region_hashes_are_read_whatever_the_order_of_the_root_attributes():
+    # the site writes data-region-hash right after the tag name (games.views.regions)
+    html = '<section data-region-hash="ab12" id="game-map" class="card"></section>' \
+           '<div data-region-hash="cd34" class="x" id="game-log"></div>'
+    assert region_hashes(html) == "game-map:ab12,game-log:cd34"
+
+
 def test_servers_are_parsed_as_workers_and_threads():
     assert parse_servers("2,2x4, 3x8") == [(2, 1), (2, 4), (3, 8)]
 

@@ -248,3 +248,25 @@ def test_markup_in_a_game_name_is_escaped_everywhere(client_for, alice, bob):
     for who in (client, client_for(bob)):
         assert evil not in who.get(url("games-detail", game)).text
         assert evil not in who.get(url("games-poll", game), {"v": -1}, **HTMX).text
+
+
+@pytest.mark.parametrize("data", [
+    {"action": '{"type": "pick", "n": 1}', "expected_version": 0},  # a decision
+    {"action": '{"type": "pick", "n": 1}', "expected_version": 7},  # ... on a stale page
+    {"action": "not json", "expected_version": 0},                   # a malformed post
+    {"op": "clear"}, {"op": "add", "entry": "{"},                     # queue changes
+    {"expected_version": 0}, {},                                      # a take-back, and nothing
+])
+def test_a_stranger_acting_on_a_started_game_gets_404_if_private_else_403(
+        fake_engine, client_for, make_game, alice, bob, carol, data):
+    private = make_game(alice, bob, seats=2, is_public=False)
+    public = make_game(alice, bob, seats=2)
+    client = client_for(carol)
+    for game, status in ((private, 404), (public, 403)):
+        before = game_snapshot(game.pk)
+        for action in ("games-act", "games-undo", "games-queue"):
+            response = client.post(url(action, game), data, HTTP_HX_REQUEST="true")
+            assert response.status_code == status, (action, data)
+        assert game_snapshot(game.pk) == before
+    missing = client.post(reverse("games-act", kwargs={"game_id": uuid.uuid4()}), data, HTTP_HX_REQUEST="true")
+    assert missing.status_code == 404

@@ -56,7 +56,11 @@ TARGETS = {"page_ratio": 3.0, "page_growth_ratio": 1.2, "submit_ratio": 3.0, "po
            "page_rps_ratio": 0.3, "profile_ratio": 3.0, "engine_games_per_s": 40.0}
 #: ``(figure, higher is better)`` for the "target" column.
 _AT_LEAST = {"page_rps_ratio", "engine_games_per_s"}
-_REGION = re.compile(r'<[a-zA-Z][\w-]*\s+id="([^"]+)"[^>]*?\sdata-region-hash="([0-9a-f]+)"')
+#: A start tag carrying a region fingerprint, its attributes in any order (the site writes
+#: ``data-region-hash`` right after the tag name, before the root's ``id``).
+_REGION_TAG = re.compile(r'<[a-zA-Z][\w-]*\s[^>]*?\bdata-region-hash="[0-9a-f]+"[^>]*>')
+_ID = re.compile(r'\sid="([^"]+)"')
+_HASH = re.compile(r'\bdata-region-hash="([0-9a-f]+)"')
 HTMX = {"HTTP_HX_REQUEST": "true"}
 #: Seconds of product requests a latency round aims at (a slow page gets fewer per round).
 ROUND_BUDGET_S = 0.3
@@ -88,7 +92,8 @@ def _no_debug_templates() -> list[dict]:
 
 def region_hashes(html: str) -> str:
     """The ``regions`` parameter a page's ``static/js/regions.js`` sends: ``id:hash,...``."""
-    return ",".join(f"{region_id}:{digest}" for region_id, digest in _REGION.findall(html))
+    pairs = ((_ID.search(tag), _HASH.search(tag).group(1)) for tag in _REGION_TAG.findall(html))
+    return ",".join(f"{region_id.group(1)}:{digest}" for region_id, digest in pairs if region_id)
 
 
 def parse_servers(spec: str) -> list[tuple[int, int]]:

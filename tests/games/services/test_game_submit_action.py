@@ -108,3 +108,37 @@ def test_it_finishes_the_game_and_stores_the_outcome(
     assert started_game.finished_at is not None
     assert [r["seat"] for r in started_game.outcome["ranking"]] == [first.order, second.order]
     assert not started_game.seats.exclude(awaiting="").exists()
+
+
+def _writes(captured, table):
+    return [q["sql"] for q in captured if q["sql"].startswith(f'UPDATE "{table}"')]
+
+
+def test_a_decision_that_changes_nothing_of_its_seat_writes_no_seat_row(fake_engine, started_game):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    seat, action = awaited_move(started_game)  # no clock, present, never timed out: nothing to reset
+    with CaptureQueriesContext(connection) as captured:
+        game_submit_action(game_id=started_game.pk, user=seat.user, action=action, expected_version=0)
+    assert not [sql for sql in _writes(captured, "games_seat") if "timeouts_in_a_row" in sql]
+
+
+def test_a_decision_brings_a_timed_out_player_back(fake_engine, started_game):
+    seat, action = awaited_move(started_game)
+    seat.timeouts_in_a_row, seat.absent = 2, True
+    seat.save(update_fields=["timeouts_in_a_row", "absent"])
+    game_submit_action(game_id=started_game.pk, user=seat.user, action=action, expected_version=0)
+    seat.refresh_from_db()
+    assert (seat.timeouts_in_a_row, seat.absent) == (0, False)
+
+
+def test_a_move_reads_the_seats_once_when_no_seat_has_a_queue(fake_engine, started_game):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    seat, action = awaited_move(started_game)
+    with CaptureQueriesContext(connection) as captured:
+        game_submit_action(game_id=started_game.pk, user=seat.user, action=action, expected_version=0)
+    reads = [q["sql"] for q in captured if q["sql"].startswith("SELECT") and 'FROM "games_seat"' in q["sql"]]
+    assert len(reads) == 2  # the user's seat, then every seat when the awaited ones are written

@@ -229,3 +229,17 @@ def test_taking_back_a_decision_gives_back_no_clock_increment(clocked_game, froz
     mine = Seat.objects.get(game=game, order=0)
     assert mine.bank_seconds == game.clock_initial_seconds - 600
     assert mine.clock_started_at == frozen_now() and mine.awaiting == "action"
+
+
+def test_the_answer_to_a_decision_offers_its_take_back_without_reading_the_moves_again(village_game, client_for):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    first, _ = _users(village_game)
+    village_game.refresh_from_db()
+    with CaptureQueriesContext(connection) as captured:
+        response = client_for(first).post(reverse("games-act", kwargs={"game_id": village_game.pk}),
+                                          {"action": '{"type": "activate", "space": "village", "recruit": "boatman"}',
+                                           "expected_version": village_game.version}, HTTP_HX_REQUEST="true")
+    assert "Take back my last decision" in response.text
+    assert not [q for q in captured if 'NOT "games_move"."taken_back"' in q["sql"]]

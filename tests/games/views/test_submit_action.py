@@ -130,3 +130,27 @@ def test_a_completed_simultaneous_phase_is_resolved(
     started_game.refresh_from_db()
     assert started_game.version == 3
     assert fake_engine.from_json(started_game.state).round == 2
+
+
+def test_the_answer_reads_the_game_row_once_under_its_lock(client_for, started_game):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    seat, action = awaited_move(started_game)
+    client = client_for(seat.user)
+    with CaptureQueriesContext(connection) as captured:
+        response = post(client, started_game, action, **HTMX)
+    assert response.status_code == 200
+    assert "?v=1" in response.text
+    reads = [q["sql"] for q in captured if q["sql"].startswith("SELECT") and 'FROM "games_game"' in q["sql"]]
+    assert len(reads) == 1  # the lock: the answer draws the row the service wrote
+
+
+@pytest.mark.django_db(transaction=True)  # commits for real: the eager resolution runs inside the request
+def test_the_answer_shows_the_game_as_the_on_commit_resolution_left_it(fake_engine, client_for, started_game):
+    first, second = started_game.seats.order_by("order")
+    post(client_for(first.user), started_game, {"type": "pick", "n": 1}, 0, **HTMX)
+    response = post(client_for(second.user), started_game, {"type": "pick", "n": 2}, 1, **HTMX)
+    started_game.refresh_from_db()
+    assert started_game.version == 3
+    assert "?v=3" in response.text  # the resolution's version, not the decision's (2)
