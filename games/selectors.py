@@ -128,13 +128,35 @@ def open_tables_for(user, limit: int = 20) -> list[Game]:
     return list(games[:limit])
 
 
-def waiting_count(user) -> int:
-    """How many things wait for ``user``: decisions in active games, pending invitations and
-    rematches to answer (the navigation's count, on every page): one query, the three
-    lists' ids counted as one ``UNION ALL``."""
+#: No user has this id: it marks where a user's id goes in a query compiled once.
+_ANY_USER_ID = -917_000_000_003
+
+
+@functools.cache
+def _waiting_count_sql(vendor: str) -> tuple[str, tuple, tuple[int, ...]]:
+    """``(sql, params, where the user's id goes in params)`` of ``waiting_count``, compiled
+    once per database vendor from the three lists' querysets (their one definition)."""
     ids = [rows.order_by().values("pk") for rows in
-           (seats_waiting_for(user), invitations_for(user), rematches_awaiting(user))]
-    return ids[0].union(*ids[1:], all=True).count()
+           (seats_waiting_for(_ANY_USER_ID), invitations_for(_ANY_USER_ID), rematches_awaiting(_ANY_USER_ID))]
+    sql, params = ids[0].union(*ids[1:], all=True).query.get_compiler(DEFAULT_DB_ALIAS).as_sql()
+    at = tuple(i for i, param in enumerate(params) if param == _ANY_USER_ID)
+    assert len(at) == len(ids), "each list filters on the user once"
+    return f"SELECT COUNT(*) FROM ({sql}) waiting", tuple(params), at
+
+
+def waiting_count(user) -> int:
+    """How many things wait for ``user`` (a user or its id): decisions in active games,
+    pending invitations and rematches to answer (the navigation's count, on every page):
+    one query, the three lists' ids counted as one ``UNION ALL``, its SQL compiled once (the
+    ORM took three times the database's time to build it anew on every page)."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    sql, params, at = _waiting_count_sql(connection.vendor)
+    params = list(params)
+    for i in at:
+        params[i] = getattr(user, "pk", user)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()[0]
 
 
 def _user_games(user, *statuses: GameStatus) -> QuerySet[Game]:
