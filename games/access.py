@@ -39,6 +39,18 @@ def seat_of(game: Game, user) -> Seat | None:
     return Seat.objects.filter(game=game, user=user).first()
 
 
+def game_and_seat(game_id: uuid.UUID | str, user) -> tuple[Game | None, Seat | None]:
+    """``(game, user's seat)`` of ``game_id``, the game's creator loaded: ``(None, None)`` if
+    there is no such game, ``(game, None)`` if ``user`` (maybe a visitor) holds no seat. A
+    player's in one query (the seat, its game joined), anyone else's in one more: the
+    players' pages and submits are the most frequent. Visibility is ``can_view``'s."""
+    if getattr(user, "is_authenticated", False):
+        seat = Seat.objects.select_related("game__creator").filter(game_id=game_id, user=user).first()
+        if seat is not None:
+            return seat.game, seat
+    return Game.objects.select_related("creator").filter(pk=game_id).first(), None
+
+
 def can_view(game: Game, user, *, seat: Seat | None, token: str | None = None) -> bool:
     """Public games are visible to all; private ones to their players and, while open, to
     invitees: by the invite link's ``token`` or by a pending invitation by name."""
@@ -58,10 +70,9 @@ def get_game_for_user_or_404(
 
     A private game the user may not see answers 404, not 403, so its existence leaks not.
     """
-    game = Game.objects.select_related("creator").filter(pk=game_id).first()
+    game, seat = game_and_seat(game_id, user)
     if game is None:
         raise Http404("No such game.")
-    seat = seat_of(game, user)
     if not can_view(game, user, seat=seat, token=token):
         raise Http404("No such game.")
     return game, seat

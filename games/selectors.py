@@ -6,13 +6,15 @@ raw snapshot, so hidden information is filtered by the engine, not by a template
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import (
-    Avg, BooleanField, Count, Exists, ExpressionWrapper, F, FloatField, IntegerField, Max, OuterRef, Prefetch, Q,
-    QuerySet, Subquery, Value,
+    Avg, Count, Exists, ExpressionWrapper, F, FloatField, IntegerField, Max, OuterRef, Prefetch, Q,
+    QuerySet, Subquery,
 )
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
@@ -126,13 +128,35 @@ def open_tables_for(user, limit: int = 20) -> list[Game]:
     return list(games[:limit])
 
 
-def waiting_count(user) -> int:
-    """How many things wait for ``user``: decisions in active games, pending invitations and
-    rematches to answer (the navigation's count, on every page): one query, the three
-    lists' ids counted as one ``UNION ALL``."""
+#: No user has this id: it marks where a user's id goes in a query compiled once.
+_ANY_USER_ID = -917_000_000_003
+
+
+@functools.cache
+def _waiting_count_sql(vendor: str) -> tuple[str, tuple, tuple[int, ...]]:
+    """``(sql, params, where the user's id goes in params)`` of ``waiting_count``, compiled
+    once per database vendor from the three lists' querysets (their one definition)."""
     ids = [rows.order_by().values("pk") for rows in
-           (seats_waiting_for(user), invitations_for(user), rematches_awaiting(user))]
-    return ids[0].union(*ids[1:], all=True).count()
+           (seats_waiting_for(_ANY_USER_ID), invitations_for(_ANY_USER_ID), rematches_awaiting(_ANY_USER_ID))]
+    sql, params = ids[0].union(*ids[1:], all=True).query.get_compiler(DEFAULT_DB_ALIAS).as_sql()
+    at = tuple(i for i, param in enumerate(params) if param == _ANY_USER_ID)
+    assert len(at) == len(ids), "each list filters on the user once"
+    return f"SELECT COUNT(*) FROM ({sql}) waiting", tuple(params), at
+
+
+def waiting_count(user) -> int:
+    """How many things wait for ``user`` (a user or its id): decisions in active games,
+    pending invitations and rematches to answer (the navigation's count, on every page):
+    one query, the three lists' ids counted as one ``UNION ALL``, its SQL compiled once (the
+    ORM took three times the database's time to build it anew on every page)."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    sql, params, at = _waiting_count_sql(connection.vendor)
+    params = list(params)
+    for i in at:
+        params[i] = getattr(user, "pk", user)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()[0]
 
 
 def _user_games(user, *statuses: GameStatus) -> QuerySet[Game]:
@@ -603,31 +627,66 @@ def chat_last_id(game: Game, channels: list[str]) -> int:
 
 
 #: The columns the lean poll reads of a game: never its state (``game_for_poll``).
-POLL_FIELDS = ("id", "name", "rules", "engine_version", "version", "status", "is_public", "has_bots",
+POLL_FIELDS = ("name", "rules", "engine_version", "version", "status", "is_public", "has_bots",
                "absent_bot_level")
+#: Of ``POLL_FIELDS``, the booleans (SQLite answers 0/1).
+_POLL_BOOLEANS = frozenset({"is_public", "has_bots"})
 
 
-def _chat_last(channel: str) -> Subquery:
-    return Subquery(ChatMessage.objects.filter(game=OuterRef("pk"), channel=channel, hidden=False)
-                    .order_by("-id").values("id")[:1])
+@functools.cache
+def _poll_sql(vendor: str) -> str:
+    """The one statement of ``game_for_poll``, written once per database vendor (PostgreSQL
+    and SQLite read it alike): the ORM would build the same query anew on every poll, which
+    cost twice the database's time. Parameters: user id, players' channel, spectators'
+    channel, game id."""
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+
+    def table(model) -> str:
+        return quote(model._meta.db_table)
+
+    def column(model, name: str) -> str:
+        return quote(model._meta.get_field(name).column)
+
+    game, seat, chat = table(Game), table(Seat), table(ChatMessage)
+    game_id = f"{game}.{column(Game, 'id')}"
+    chat_last = (f"(SELECT {chat}.{column(ChatMessage, 'id')} FROM {chat} "
+                 f"WHERE {chat}.{column(ChatMessage, 'game')} = {game_id} "
+                 f"AND {chat}.{column(ChatMessage, 'channel')} = %s AND NOT {chat}.{column(ChatMessage, 'hidden')} "
+                 f"ORDER BY {chat}.{column(ChatMessage, 'id')} DESC LIMIT 1)")
+    fields = ", ".join(f"{game}.{column(Game, name)}" for name in POLL_FIELDS)
+    return (f"SELECT {fields}, {game}.{column(Game, 'state')} IS NOT NULL, "
+            f"(SELECT {seat}.{column(Seat, 'id')} FROM {seat} WHERE {seat}.{column(Seat, 'game')} = {game_id} "
+            f"AND {seat}.{column(Seat, 'user')} = %s), {chat_last}, {chat_last} "
+            f"FROM {game} WHERE {game_id} = %s")
 
 
 def game_for_poll(game_id: Any, user) -> Game | None:
-    """The game ``game_id`` as the unchanged poll needs it, in one query by primary key (no
-    join, state deferred: reading ``state`` would cost a query), or None if there is none.
+    """The game ``game_id`` (a UUID or its string; ValidationError if it is neither) as the
+    unchanged poll needs it, in one query by primary key (no join, state deferred: reading
+    ``state`` would cost a query), or None if there is none.
 
     Only ``POLL_FIELDS`` are loaded, with ``has_state`` (a snapshot is stored), ``seat_id``
     (the pk of ``user``'s seat, None: no seat or a visitor) and ``chat_players`` /
     ``chat_spectators`` (id of the newest message not hidden in each channel, None: none),
     each a subquery on an index (the seat's unique (game, user), the chat's (game, channel,
     id)). Visibility is the caller's (``chat_poll_id`` and ``games.access`` rules)."""
-    seat = (Subquery(Seat.objects.filter(game=OuterRef("pk"), user=user).values("pk")[:1])
-            if getattr(user, "is_authenticated", False) else Value(None, output_field=IntegerField()))
-    return (Game.objects.filter(pk=game_id).only(*POLL_FIELDS)
-            .annotate(has_state=ExpressionWrapper(Q(state__isnull=False), output_field=BooleanField()),
-                      seat_id=seat, chat_players=_chat_last(ChatChannel.PLAYERS),
-                      chat_spectators=_chat_last(ChatChannel.SPECTATORS))
-            .first())
+    pk_field = Game._meta.pk
+    pk = pk_field.to_python(game_id)
+    user_id = user.pk if getattr(user, "is_authenticated", False) else None
+    connection = connections[DEFAULT_DB_ALIAS]
+    with connection.cursor() as cursor:
+        cursor.execute(_poll_sql(connection.vendor), [
+            user_id, ChatChannel.PLAYERS, ChatChannel.SPECTATORS,
+            pk_field.get_db_prep_value(pk, connection)])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    *values, has_state, seat_id, chat_players, chat_spectators = row
+    values = [bool(value) if name in _POLL_BOOLEANS else value for name, value in zip(POLL_FIELDS, values, strict=True)]
+    game = Game.from_db(DEFAULT_DB_ALIAS, ("id", *POLL_FIELDS), (pk, *values))
+    game.has_state, game.seat_id = bool(has_state), seat_id
+    game.chat_players, game.chat_spectators = chat_players, chat_spectators
+    return game
 
 
 def chat_poll_id(game: Game) -> int:

@@ -170,6 +170,8 @@ def bot_turn_pending(game) -> bool:
     ``pk``, ``status``, ``has_bots`` and ``absent_bot_level`` only (the lean poll's row)."""
     from games.selectors import bot_turn_waiting
 
+    if not (game.has_bots or game.absent_bot_level):  # most games: no look at Celery's settings
+        return False
     return bool(bot_move_task.app.conf.task_always_eager) and bot_turn_waiting(game)
 
 

@@ -29,3 +29,16 @@ def test_get_seat_or_403(started_game, alice, carol):
     assert get_seat_or_403(started_game, alice).user == alice
     with pytest.raises(PermissionDenied):
         get_seat_or_403(started_game, carol)
+
+
+def test_a_players_game_and_seat_are_one_query(started_game, alice, django_assert_num_queries):
+    with django_assert_num_queries(1):
+        game, seat = get_game_for_user_or_404(started_game.pk, alice)
+        assert (game.pk, game.creator.username, seat.user_id) == (started_game.pk, "alice", alice.pk)
+    assert seat.game is game
+
+
+def test_a_spectator_gets_the_game_without_a_seat(started_game, carol, django_assert_num_queries):
+    with django_assert_num_queries(2):
+        game, seat = get_game_for_user_or_404(started_game.pk, carol)
+    assert (game.pk, seat) == (started_game.pk, None)

@@ -89,3 +89,19 @@ def test_the_navigation_counts_games_and_invitations_waiting(client_for, make_ga
     page = client_for(alice).get(reverse("games-lobby")).text
     assert '<span class="badge turn" id="nav-waiting-count">2</span>' in page
     assert 'id="nav-waiting-count"' not in client_for(carol).get(reverse("games-lobby")).text
+
+
+def test_the_navigation_count_drops_right_after_the_users_decision_in_another_game(client_for, alice, bob):
+    from games.rules import engine_for
+    from games.services import game_submit_action
+    from tests.support.game_driver import new_started_game
+
+    here, there = new_started_game(alice, bob, seed=21), new_started_game(alice, bob, seed=22)
+    client, page = client_for(alice), reverse("games-detail", kwargs={"game_id": here.pk})
+    assert '<span class="badge turn" id="nav-waiting-count">2</span>' in client.get(page).text
+    rules_engine, order = engine_for(there), Seat.objects.get(game=there, user=alice).order
+    while order in rules_engine.awaiting(state := rules_engine.from_json(there.state)):  # a plan: a few steps
+        game_submit_action(game_id=there.pk, user=alice, action=rules_engine.legal_actions(state, order)[-1],
+                           expected_version=there.version)
+        there.refresh_from_db()
+    assert '<span class="badge turn" id="nav-waiting-count">1</span>' in client.get(page).text

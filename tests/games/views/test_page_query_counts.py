@@ -55,6 +55,9 @@ def test_every_request_of_the_page_costs_the_same_queries_at_move_200_as_at_move
     assert game.moves.count() >= 200
     late = counts(game, clients)
     assert late == early
+    # a player's game and seat are one query (games.access.game_and_seat); a spectator's two
+    assert early == {"seat page": 7, "spectator page": 9, "regions of a poll": 7, "plan preview": 6,
+                     "an older log round": 7}
 
 
 def test_the_navigations_waiting_count_is_one_query(alice, bob, django_assert_num_queries):

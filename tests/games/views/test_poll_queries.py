@@ -67,6 +67,30 @@ def test_a_spectator_reads_both_channels(client_for, started_game, bob, carol, d
     assert poll(client, started_game, v=started_game.version, c=message.pk)[0].status_code == 204
 
 
+def test_a_message_hidden_by_a_moderator_is_not_sent(client_for, started_game, alice, bob):
+    ChatMessage.objects.create(game=started_game, author=bob, channel=ChatChannel.PLAYERS, text="rude", hidden=True)
+    assert poll(client_for(alice), started_game, v=started_game.version, c=0)[0].status_code == 204
+
+
+def test_a_visitors_unchanged_poll_of_a_public_game_reads_only_its_row(client, started_game):
+    response, sqls = poll(client, started_game, v=started_game.version, c=0)
+    assert response.status_code == 204
+    assert len(sqls) == 1 and len(game_queries(sqls)) == 1
+
+
+def test_a_poll_of_no_such_game_gets_404(client_for, alice):
+    response, _ = poll(client_for(alice), Game(), v=0, c=0)
+    assert response.status_code == 404
+
+
+def test_a_game_without_a_snapshot_says_so_without_reading_the_state(client_for, started_game, alice):
+    Game.objects.filter(pk=started_game.pk).update(state=None)
+    response, sqls = poll(client_for(alice), started_game, v=started_game.version, c=0)
+    assert response.status_code == 286
+    assert "needs repair" in response.text
+    assert not any(STATE_READ.search(sql) for sql in sqls)
+
+
 def test_an_outsider_of_a_private_game_gets_404_without_the_state(make_game, client_for, alice, bob, carol):
     game = make_game(alice, bob, seats=2, is_public=False)
     response, _ = poll(client_for(carol), game, v=game.version, c=0)
