@@ -331,6 +331,25 @@ class PlayerClock(models.Model):
         return f"Clock settings of {self.user}"
 
 
+class PlayerStats(models.Model):
+    """A user's record of finished games, kept as games finish (``games.services.records``)
+    so the profile reads one row instead of aggregating every game: the count, the
+    statistics by player count and head-to-head (``games.records`` gives the shapes).
+    ``stamp`` changes whenever the row or the user's rating changes: the profile caches what
+    it renders from them under it."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="player_stats"
+    )
+    stamp = models.UUIDField(default=uuid.uuid4, help_text="new on every change of this row or the user's rating")
+    finished = models.PositiveIntegerField(default=0, help_text="finished games of the user")
+    by_players = models.JSONField(default=dict, blank=True, help_text="player count -> sums (games.records)")
+    rivals = models.JSONField(default=dict, blank=True, help_text="head-to-head: rival key -> counts (games.records)")
+
+    def __str__(self) -> str:
+        return f"Record of {self.user_id}: {self.finished} finished games"
+
+
 class InvitationStatus(models.TextChoices):
     """Where an invitation by name stands. Stored values are stable."""
 

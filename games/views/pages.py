@@ -6,11 +6,14 @@ import uuid
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.core.cache import caches
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils import dateformat
-from django.utils.translation import gettext as _, ngettext, pgettext
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext as _, ngettext, pgettext
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -189,28 +192,60 @@ def game_invite(request: HttpRequest, game_id, token: str) -> HttpResponse:
 
 #: Games per page of the profile's lists (in progress, finished).
 PROFILE_GAMES_PER_PAGE = 20
+#: How long the profile's rendered results stay cached (a finished game or a rating change
+#: gives them a new key long before).
+PROFILE_RESULTS_SECONDS = 24 * 3600
+
+
+class _CountedPaginator(Paginator):
+    """A ``Paginator`` told its count (the player's record keeps it): no COUNT query."""
+
+    def __init__(self, object_list, per_page: int, *, count: int) -> None:
+        super().__init__(object_list, per_page)
+        self.__dict__["count"] = count  # the cached_property's slot
+
+
+def _profile_results(request: HttpRequest, stats) -> str:
+    """The profile's rating, record and one page (``?page=``) of finished games, rendered
+    (``games/_profile_results.html``), cached in the "regions" cache under the player's
+    record stamp (``PlayerStats.stamp``: new with every finished game and rating change),
+    the page, the other list's page (its pager links keep it), the language and the time
+    zone: only this user's requests can name the key. A query string with anything else is
+    rendered uncached. A miss reads the rating, its history and the page's games (the page
+    by the seats' user index; the count is the record's)."""
+    user = request.user
+    finished = _CountedPaginator(selectors.games_finished_for(user), PROFILE_GAMES_PER_PAGE,
+                                 count=stats.finished if stats else 0).get_page(request.GET.get("page"))
+    playing = request.GET.get("playing", "")
+    cacheable = stats is not None and set(request.GET) <= {"page", "playing"} and len(playing) < 8
+    key = cacheable and (f"profile:{user.pk}:{stats.stamp.hex}:{finished.number}:{playing}:{PROFILE_GAMES_PER_PAGE}:"
+                         f"{get_language()}:{timezone.get_current_timezone_name()}")
+    html = caches["regions"].get(key) if key else None
+    if html is None:
+        finished.object_list = [selectors.finished_game_result(game, user) for game in finished]
+        html = render_to_string("games/_profile_results.html", {
+            "request": request, "finished": finished, "record": selectors.player_record(user, stats),
+            "rating": selectors.rating_for(user), "rating_history": selectors.rating_history(user)})
+        if key:
+            caches["regions"].set(key, html, PROFILE_RESULTS_SECONDS)
+    return mark_safe(html)  # rendered by the template engine above (escaped there)
 
 
 @login_required
 @require_GET
 def profile(request: HttpRequest) -> HttpResponse:
     """The user's games in progress (whose turn; paginated, ``?playing=``), their rating and
-    its history, statistics of their finished games (by player count, head-to-head: aggregate
-    queries) and the finished games themselves, paginated (``?page=``), each linking to its
-    replay. The cost does not grow with the number of games."""
-    finished = Paginator(selectors.games_finished_for(request.user), PROFILE_GAMES_PER_PAGE).get_page(
-        request.GET.get("page"))
-    finished.object_list = [selectors.finished_game_result(game, request.user) for game in finished]
+    its history, statistics of their finished games (by player count, head-to-head: their
+    record, ``PlayerStats``) and the finished games themselves, paginated (``?page=``), each
+    linking to its replay. Everything but the games in progress is rendered once per record
+    stamp and page (``_profile_results``): the cost does not grow with the number of games."""
     return render(
         request,
         "games/profile.html",
         {
             "in_progress": Paginator(selectors.games_in_progress_for(request.user), PROFILE_GAMES_PER_PAGE)
             .get_page(request.GET.get("playing")),
-            "finished": finished,
-            "record": selectors.player_record(request.user),
-            "rating": selectors.rating_for(request.user),
-            "rating_history": selectors.rating_history(request.user),
+            "results": _profile_results(request, selectors.player_stats(request.user)),
         },
     )
 
