@@ -6,6 +6,8 @@ from __future__ import annotations
 import uuid
 from typing import Iterable
 
+from django.db import transaction
+
 from games.models import GameStatus, PlayerStats, Seat
 from games.records import SEAT_COLUMNS, add_game, records_from_seats
 
@@ -32,6 +34,7 @@ def record_finished_game(seats: list[Seat]) -> None:
     PlayerStats.objects.bulk_update(records, ["finished", "by_players", "rivals", "stamp"])
 
 
+@transaction.atomic
 def records_rebuild(user_ids: Iterable[int] | None = None) -> int:
     """Recount the records of ``user_ids`` (every user with a finished game when None) from
     their seats' stored results, replacing what the rows held. For a game whose results

@@ -22,7 +22,7 @@ from games.models import Game, GameStatus, Move, MoveSource, Seat
 from games.rules import load_game
 from games.selectors import seat_results
 from games.services.records import records_rebuild
-from games.services.store import _sync_awaiting
+from games.services.store import _sync_awaiting, store_seat_results
 
 
 def make_users(tag: str, count: int) -> list:
@@ -94,6 +94,8 @@ def advance(game: Game, moves: int, *, take_backs: int = 0, seed: int = 0, keep_
         game.rated = False
     game.save(update_fields=["state", "version", "status", "outcome", "finished_at", "rated"])
     _sync_awaiting(game, state)
+    if game.status == GameStatus.FINISHED:
+        store_seat_results(game)  # its seats' results and its players' records, as the services do
     return Game.objects.get(pk=game.pk)
 
 
