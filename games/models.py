@@ -11,6 +11,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F
 from django.utils.translation import pgettext_lazy
 
 from games.vocabulary import bot_display_name
@@ -200,11 +201,20 @@ class Seat(models.Model):
     final_score = models.JSONField(
         null=True, blank=True, help_text="this seat's line of the outcome's scores (total and parts); null before the end"
     )
+    # the game's finished_at, copied with the results: the profile's lists (finished, in
+    # progress) find a player's games by these seat indexes, not by every game they played
+    finished_at = models.DateTimeField(
+        null=True, blank=True, help_text="when the game finished (its finished_at); null before the end"
+    )
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["order"]
         indexes = [
+            # the profile: a user's finished games, most recently finished first, and the others
+            models.Index(F("user"), F("finished_at").desc(), F("game"), condition=models.Q(finished_at__isnull=False),
+                         name="seat_finished_by_user"),
+            models.Index(fields=["user"], condition=models.Q(finished_at__isnull=True), name="seat_unfinished_by_user"),
             # "Waiting for you" (home, the navigation's count, "Next game"): a user's awaited seats
             # in their order of urgency
             models.Index(fields=["user", "deadline", "awaiting_since"], condition=~models.Q(awaiting=""),

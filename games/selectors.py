@@ -135,17 +135,11 @@ def waiting_count(user) -> int:
     return ids[0].union(*ids[1:], all=True).count()
 
 
-def _user_games(user, *statuses: GameStatus) -> QuerySet[Game]:
-    return (
-        Game.objects.filter(seats__user=user, status__in=statuses)
-        .prefetch_related(_SEATS_WITH_USERS)
-        .defer("state")
-    )
-
-
 def games_in_progress_for(user) -> QuerySet[Game]:
-    """Games the user plays in that are open or active, newest first."""
-    return _user_games(user, GameStatus.OPEN, GameStatus.ACTIVE).order_by("-created_at")
+    """Games the user plays in that are open or active, newest first (found by the user's
+    unfinished seats' index, whatever the number of games they finished)."""
+    return (Game.objects.filter(seats__user=user, seats__finished_at=None, status__in=(GameStatus.OPEN, GameStatus.ACTIVE))
+            .prefetch_related(_SEATS_WITH_USERS).defer("state").order_by("-created_at"))
 
 
 @dataclass
@@ -209,9 +203,11 @@ def bot_move_counts(game: Game) -> dict[int, int]:
 
 def games_finished_for(user) -> QuerySet[Game]:
     """The user's finished games, most recently finished first, seats loaded (state deferred):
-    page it, then ``finished_game_result`` each game of the page."""
-    return (_user_games(user, GameStatus.FINISHED).only("id", "name", "status", "finished_at", "outcome")
-            .order_by(F("finished_at").desc(nulls_last=True), "pk"))
+    page it, then ``finished_game_result`` each game of the page. Read in the order of the
+    user's finished seats' index (``Seat.finished_at``, the game's, copied with the results)."""
+    return (Game.objects.filter(seats__user=user, seats__finished_at__isnull=False, status=GameStatus.FINISHED)
+            .prefetch_related(_SEATS_WITH_USERS).only("id", "name", "status", "finished_at", "outcome")
+            .order_by(F("seats__finished_at").desc(), "seats__game_id"))
 
 
 #: The parts of a final score the profile averages (``engine.outcome`` score keys).

@@ -88,15 +88,17 @@ def _queue_bot_move(game: Game, awaited: list[Seat]) -> None:
 
 def store_seat_results(game: Game, *, counted: bool = False) -> None:
     """Copy each seat's line of the finished ``game``'s stored ``outcome`` onto its ``Seat``
-    (``placement``, ``won``, ``final_score``; ``selectors.seat_results``) and count the game
-    in its players' records (``records.record_finished_game``); ``counted``: the game was
-    finished before (a repair), so their records are recounted instead. Called wherever an
-    outcome is stored (a finishing move, the vote to end, a repair, an import)."""
+    (``placement``, ``won``, ``final_score``; ``selectors.seat_results``) with the game's
+    ``finished_at``, and count the game in its players' records
+    (``records.record_finished_game``); ``counted``: the game was finished before (a
+    repair), so their records are recounted instead. Called wherever an outcome is stored
+    (a finishing move, the vote to end, a repair, an import)."""
     results = seat_results(game.outcome)
     seats = list(Seat.objects.filter(game=game))
     for seat in seats:
         seat.placement, seat.won, seat.final_score = results.get(seat.order, (None, False, None))
-    Seat.objects.bulk_update(seats, ["placement", "won", "final_score"])
+        seat.finished_at = game.finished_at or timezone.now()
+    Seat.objects.bulk_update(seats, ["placement", "won", "final_score", "finished_at"])
     if counted:
         records_rebuild([seat.user_id for seat in seats if seat.user_id is not None])
     else:

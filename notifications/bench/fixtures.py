@@ -121,7 +121,7 @@ def finished_copies(template: Game, user, opponents: list, count: int) -> int:
         for order, player in enumerate(players):
             placement, won, final_score = results.get(order, (None, False, None))
             seats.append(Seat(game=game, user=player, order=order, placement=placement, won=won,
-                              final_score=final_score))
+                              final_score=final_score, finished_at=game.finished_at))
     Seat.objects.bulk_create(seats, batch_size=1000)
     records_rebuild({user.pk, *(opponent.pk for opponent in opponents)})
     return count

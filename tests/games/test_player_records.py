@@ -1,7 +1,8 @@
 """Each player's record of finished games (``PlayerStats``) is kept in the transaction that
 stores a game's results: a game played to its end, ended by vote, imported or repaired counts
 once, the record equals a recount from the seats, and a finished game or a rating change gives
-it a new stamp. Migration games 0018 fills it for the games finished before."""
+it a new stamp. Migration games 0018 fills it (and the seats' ``finished_at``) for the games
+finished before."""
 from __future__ import annotations
 
 import pytest
@@ -17,7 +18,7 @@ from tests.support.many_games import finished_games
 pytestmark = pytest.mark.django_db
 
 BEFORE = [("games", "0017_seat_next_reminder_at")]
-AFTER = [("games", "0018_player_stats_backfilled_from_seats")]
+AFTER = [("games", "0018_player_stats_and_seat_finished_at")]
 
 
 def stored(user) -> dict:
@@ -84,7 +85,7 @@ def test_a_rebuild_recounts_seats_moved_by_hand(alice, bob, carol):
     assert selectors.player_record(alice).head_to_head[0].opponent == "carol"
 
 
-def test_the_migration_counts_the_games_finished_before(migrator):
+def test_the_migration_dates_the_finished_seats_and_counts_the_games_finished_before(migrator):
     apps = migrator(BEFORE)
     User = apps.get_model("auth", "User")
     Game, OldSeat = apps.get_model("games", "Game"), apps.get_model("games", "Seat")
@@ -98,6 +99,9 @@ def test_the_migration_counts_the_games_finished_before(migrator):
     OldSeat.objects.create(game=playing, user=ann, order=1)
 
     apps = migrator(AFTER)
+    seats = apps.get_model("games", "Seat").objects
+    assert set(seats.filter(game_id=finished.pk).values_list("finished_at", flat=True)) == {finished.created_at}
+    assert set(seats.filter(game_id=playing.pk).values_list("finished_at", flat=True)) == {None}
     rows = {row.user_id: row for row in apps.get_model("games", "PlayerStats").objects.all()}
     assert sorted(rows) == sorted([ann.pk, ben.pk])
     assert rows[ann.pk].finished == 1
