@@ -28,6 +28,7 @@ from games.services import game_create
 from games.spectators import note_spectator
 from games.tasks import continue_bot_turn
 from games.views.errors import damaged_page
+from games.views.paging import CountedPaginator, OneQueryPaginator
 from games.views.regions import render_region_map
 
 
@@ -197,14 +198,6 @@ PROFILE_GAMES_PER_PAGE = 20
 PROFILE_RESULTS_SECONDS = 24 * 3600
 
 
-class _CountedPaginator(Paginator):
-    """A ``Paginator`` told its count (the player's record keeps it): no COUNT query."""
-
-    def __init__(self, object_list, per_page: int, *, count: int) -> None:
-        super().__init__(object_list, per_page)
-        self.__dict__["count"] = count  # the cached_property's slot
-
-
 def _profile_results(request: HttpRequest, stats) -> str:
     """The profile's rating, record and one page (``?page=``) of finished games, rendered
     (``games/_profile_results.html``), cached in the "regions" cache under the player's
@@ -214,7 +207,7 @@ def _profile_results(request: HttpRequest, stats) -> str:
     rendered uncached. A miss reads the rating, its history and the page's games (the page
     by the seats' user index; the count is the record's)."""
     user = request.user
-    finished = _CountedPaginator(selectors.games_finished_for(user), PROFILE_GAMES_PER_PAGE,
+    finished = CountedPaginator(selectors.games_finished_for(user), PROFILE_GAMES_PER_PAGE,
                                  count=stats.finished if stats else 0).get_page(request.GET.get("page"))
     playing = request.GET.get("playing", "")
     cacheable = stats is not None and set(request.GET) <= {"page", "playing"} and len(playing) < 8
@@ -243,7 +236,7 @@ def profile(request: HttpRequest) -> HttpResponse:
         request,
         "games/profile.html",
         {
-            "in_progress": Paginator(selectors.games_in_progress_for(request.user), PROFILE_GAMES_PER_PAGE)
+            "in_progress": OneQueryPaginator(selectors.games_in_progress_for(request.user), PROFILE_GAMES_PER_PAGE)
             .get_page(request.GET.get("playing")),
             "results": _profile_results(request, selectors.player_stats(request.user)),
         },
