@@ -27,16 +27,17 @@ from games.models import (
 from games.messages import action_label, render_event
 from games.rules import engine_for, load_game
 
-_SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+#: The seats a list of games shows (names, who is awaited), their players' names only.
+_SEAT_NAMES = Prefetch("seats", queryset=Seat.objects.select_related("user").only(
+    "game", "user", "order", "bot_level", "bot_name", "awaiting", "user__username"))
 
 
 def games_open_public() -> QuerySet[Game]:
-    """Open public games, newest first, with ``seat_count`` and their seats."""
+    """Open public games, newest first, with ``seat_count`` and their creator."""
     return (
         Game.objects.filter(status=GameStatus.OPEN, is_public=True)
         .select_related("creator")
         .annotate(seat_count=Count("seats"))
-        .prefetch_related(_SEATS_WITH_USERS)
         .defer("state")
         .order_by("-created_at")
     )
@@ -47,7 +48,7 @@ def games_in_progress_public() -> QuerySet[Game]:
     lobby's games anyone signed in may watch."""
     return (
         Game.objects.filter(status=GameStatus.ACTIVE, is_public=True)
-        .prefetch_related(_SEATS_WITH_USERS)
+        .prefetch_related(_SEAT_NAMES)
         .defer("state")
         .order_by("-started_at")
     )
@@ -57,7 +58,7 @@ def games_finished_public() -> QuerySet[Game]:
     """Finished public games, most recently finished first, with their seats."""
     return (
         Game.objects.filter(status=GameStatus.FINISHED, is_public=True)
-        .prefetch_related(_SEATS_WITH_USERS)
+        .prefetch_related(_SEAT_NAMES)
         .defer("state")
         .order_by("-finished_at")
     )
@@ -139,7 +140,7 @@ def games_in_progress_for(user) -> QuerySet[Game]:
     """Games the user plays in that are open or active, newest first (found by the user's
     unfinished seats' index, whatever the number of games they finished)."""
     return (Game.objects.filter(seats__user=user, seats__finished_at=None, status__in=(GameStatus.OPEN, GameStatus.ACTIVE))
-            .prefetch_related(_SEATS_WITH_USERS).defer("state").order_by("-created_at"))
+            .prefetch_related(_SEAT_NAMES).defer("state").order_by("-created_at"))
 
 
 @dataclass
@@ -206,7 +207,7 @@ def games_finished_for(user) -> QuerySet[Game]:
     page it, then ``finished_game_result`` each game of the page. Read in the order of the
     user's finished seats' index (``Seat.finished_at``, the game's, copied with the results)."""
     return (Game.objects.filter(seats__user=user, seats__finished_at__isnull=False, status=GameStatus.FINISHED)
-            .prefetch_related(_SEATS_WITH_USERS).only("id", "name", "status", "finished_at", "outcome")
+            .prefetch_related(_SEAT_NAMES).only("id", "name", "status", "finished_at", "outcome")
             .order_by(F("seats__finished_at").desc(), "seats__game_id"))
 
 
@@ -274,14 +275,15 @@ def _all_groups(groups: list[dict]) -> dict:
 
 
 def player_stats(user) -> PlayerStats | None:
-    """The user's ``PlayerStats`` row (their record, kept as games finish), or None before
-    their first finished game. One query."""
-    return PlayerStats.objects.filter(user=user).first()
+    """The user's ``PlayerStats`` row (their record, kept as games finish: its ``stamp`` and
+    ``finished``; ``player_record`` reads the rest), or None before their first finished
+    game. One query."""
+    return PlayerStats.objects.filter(user=user).only("stamp", "finished").first()
 
 
 def player_record(user, stats: PlayerStats | None = None) -> PlayerRecord:
     """The statistics of ``user``'s finished games (ended normally or by vote), from their
-    ``PlayerStats`` row (``stats`` when already read, else one query): games played and won
+    ``PlayerStats`` row (``stats`` when already read, else two queries): games played and won
     (among ``outcome["winners"]``), mean and best total and the mean score parts, by player
     count and overall; head-to-head against each rival (one more query for the players'
     names). The row is kept by ``services.records`` from the seats' copy of each outcome
@@ -289,6 +291,8 @@ def player_record(user, stats: PlayerStats | None = None) -> PlayerRecord:
     stats = stats if stats is not None else player_stats(user)
     if stats is None:
         return PlayerRecord(overall=ScoreStats(), by_players={}, head_to_head=[])
+    if stats.get_deferred_fields():
+        stats.refresh_from_db(fields=["by_players", "rivals"])
     groups = {int(players): group for players, group in stats.by_players.items()}
     user_ids = [int(key[1:]) for key in stats.rivals if key.startswith("u")]
     names = dict(get_user_model().objects.filter(pk__in=user_ids).values_list("pk", "username")) if user_ids else {}

@@ -7,7 +7,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import caches
-from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -52,7 +51,7 @@ def _home(request: HttpRequest, bots_form: PlayBotsForm, status: int = 200) -> H
     context = {"bots_form": bots_form, "waiting": [], "invitations": [], "rematches": [],
                "open_games": selectors.open_tables_for(request.user)}
     if request.user.is_authenticated:
-        waiting = Paginator(selectors.seats_waiting_for(request.user), HOME_WAITING_PER_PAGE).get_page(
+        waiting = OneQueryPaginator(selectors.seats_waiting_for(request.user), HOME_WAITING_PER_PAGE).get_page(
             request.GET.get("page"))
         unread = selectors.chat_unread_counts(request.user, [seat.game_id for seat in waiting])
         waiting.object_list = waiting_rows(list(waiting), timezone.now(), unread)
@@ -86,7 +85,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     """The open public games, newest first (``LOBBY_OPEN_PER_PAGE`` a page, ``?page=``), the
     last started public games in progress (to watch) and the last finished public games
     (with replay links)."""
-    open_games = Paginator(selectors.games_open_public(), LOBBY_OPEN_PER_PAGE).get_page(request.GET.get("page"))
+    open_games = OneQueryPaginator(selectors.games_open_public(), LOBBY_OPEN_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "games/lobby.html", {
         "open_games": open_games, "finished_games": selectors.games_finished_public()[:LOBBY_FINISHED_SHOWN],
         "playing_games": selectors.games_in_progress_public()[:LOBBY_FINISHED_SHOWN]})
