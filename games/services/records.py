@@ -7,8 +7,10 @@ import uuid
 from typing import Iterable
 
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
+from django.db.models.functions import Coalesce
 
-from games.models import GameStatus, PlayerStats, Seat
+from games.models import Game, GameStatus, PlayerStats, Seat
 from games.records import SEAT_COLUMNS, add_game, records_from_seats
 
 
@@ -37,11 +39,15 @@ def record_finished_game(seats: list[Seat]) -> None:
 @transaction.atomic
 def records_rebuild(user_ids: Iterable[int] | None = None) -> int:
     """Recount the records of ``user_ids`` (every user with a finished game when None) from
-    their seats' stored results, replacing what the rows held. For a game whose results
-    changed after it was counted (a repair) and for operators (``manage.py
-    games_records``). Returns how many records were written."""
+    their seats' stored results, replacing what the rows held; their finished seats without
+    ``finished_at`` (results written by hand) get the game's. For a game whose results
+    changed after it was counted (a repair) and for operators (``manage.py games_records``).
+    Returns how many records were written."""
     finished = Seat.objects.filter(game__status=GameStatus.FINISHED)
     wanted = None if user_ids is None else set(user_ids)
+    undated = finished.filter(finished_at=None) if wanted is None else finished.filter(finished_at=None, user_id__in=wanted)
+    undated.update(finished_at=Subquery(
+        Game.objects.filter(pk=OuterRef("game_id")).values(when=Coalesce("finished_at", "created_at"))[:1]))
     if wanted is not None:
         finished = finished.filter(game__in=finished.filter(user_id__in=wanted).values("game_id"))
     records = records_from_seats(finished.values(*SEAT_COLUMNS).order_by("game_id", "order").iterator(), wanted)

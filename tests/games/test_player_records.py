@@ -108,3 +108,21 @@ def test_the_migration_dates_the_finished_seats_and_counts_the_games_finished_be
     assert rows[ann.pk].by_players["3"]["won"] == 1 and rows[ann.pk].by_players["3"]["best"] == 30
     assert rows[ann.pk].rivals == {f"u{ben.pk}": {"games": 1, "ahead": 1, "behind": 0, "level": 0},
                                    "bBot 1": {"games": 1, "ahead": 1, "behind": 0, "level": 0}}
+
+
+def test_the_command_recounts_the_named_players_or_everyone_dating_undated_seats(alice, bob, carol):
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    game, = finished_games([alice, bob], 1)
+    Seat.objects.filter(game=game, user=bob).update(user=carol)
+    out = StringIO()
+    call_command("games_records", "bob", "carol", stdout=out)
+    assert "2 record(s) recounted." in out.getvalue() and stored(carol) == recount(carol)
+    Seat.objects.filter(game=game).update(finished_at=None)  # results written by hand
+    call_command("games_records", stdout=out)
+    assert stored(alice) == recount(alice) and stored(bob)["finished"] == 0
+    assert list(selectors.games_finished_for(alice)) == [game]
+    with pytest.raises(CommandError, match="No user nobody"):
+        call_command("games_records", "nobody")
