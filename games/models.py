@@ -11,6 +11,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F
 from django.utils.translation import pgettext_lazy
 
 from games.vocabulary import bot_display_name
@@ -200,11 +201,20 @@ class Seat(models.Model):
     final_score = models.JSONField(
         null=True, blank=True, help_text="this seat's line of the outcome's scores (total and parts); null before the end"
     )
+    # the game's finished_at, copied with the results: the profile's lists (finished, in
+    # progress) find a player's games by these seat indexes, not by every game they played
+    finished_at = models.DateTimeField(
+        null=True, blank=True, help_text="when the game finished (its finished_at); null before the end"
+    )
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["order"]
         indexes = [
+            # the profile: a user's finished games, most recently finished first, and the others
+            models.Index(F("user"), F("finished_at").desc(), F("game"), condition=models.Q(finished_at__isnull=False),
+                         name="seat_finished_by_user"),
+            models.Index(fields=["user"], condition=models.Q(finished_at__isnull=True), name="seat_unfinished_by_user"),
             # "Waiting for you" (home, the navigation's count, "Next game"): a user's awaited seats
             # in their order of urgency
             models.Index(fields=["user", "deadline", "awaiting_since"], condition=~models.Q(awaiting=""),
@@ -329,6 +339,25 @@ class PlayerClock(models.Model):
 
     def __str__(self) -> str:
         return f"Clock settings of {self.user}"
+
+
+class PlayerStats(models.Model):
+    """A user's record of finished games, kept as games finish (``games.services.records``)
+    so the profile reads one row instead of aggregating every game: the count, the
+    statistics by player count and head-to-head (``games.records`` gives the shapes).
+    ``stamp`` changes whenever the row or the user's rating changes: the profile caches what
+    it renders from them under it."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="player_stats"
+    )
+    stamp = models.UUIDField(default=uuid.uuid4, help_text="new on every change of this row or the user's rating")
+    finished = models.PositiveIntegerField(default=0, help_text="finished games of the user")
+    by_players = models.JSONField(default=dict, blank=True, help_text="player count -> sums (games.records)")
+    rivals = models.JSONField(default=dict, blank=True, help_text="head-to-head: rival key -> counts (games.records)")
+
+    def __str__(self) -> str:
+        return f"Record of {self.user_id}: {self.finished} finished games"
 
 
 class InvitationStatus(models.TextChoices):

@@ -11,34 +11,35 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import (
-    Avg, Count, Exists, ExpressionWrapper, F, FloatField, IntegerField, Max, OuterRef, Prefetch, Q,
+    Count, Exists, ExpressionWrapper, F, IntegerField, OuterRef, Prefetch, Q,
     QuerySet, Subquery,
 )
-from django.db.models.fields.json import KT
-from django.db.models.functions import Cast, Coalesce
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from games import clock
+from games import clock, records
 from games.models import (
     ChatChannel, ChatMessage, ChatReader, Game, GameStatus, Invitation, InvitationStatus, Move, MoveSource, PlayerClock,
-    Rating, RatingChange, Seat,
+    PlayerStats, Rating, RatingChange, Seat,
 )
 from games.messages import action_label, render_event
 from games.rules import engine_for, load_game
 
-_SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+#: The seats a list of games shows (names, who is awaited), their players' names only.
+_SEAT_NAMES = Prefetch("seats", queryset=Seat.objects.select_related("user").only(
+    "game", "user", "order", "bot_level", "bot_name", "awaiting", "user__username"))
 
 
 def games_open_public() -> QuerySet[Game]:
-    """Open public games, newest first, with ``seat_count`` and their seats."""
+    """Open public games, newest first, with ``seat_count`` and their creator."""
     return (
         Game.objects.filter(status=GameStatus.OPEN, is_public=True)
         .select_related("creator")
         .annotate(seat_count=Count("seats"))
-        .prefetch_related(_SEATS_WITH_USERS)
         .defer("state")
         .order_by("-created_at")
     )
@@ -49,7 +50,7 @@ def games_in_progress_public() -> QuerySet[Game]:
     lobby's games anyone signed in may watch."""
     return (
         Game.objects.filter(status=GameStatus.ACTIVE, is_public=True)
-        .prefetch_related(_SEATS_WITH_USERS)
+        .prefetch_related(_SEAT_NAMES)
         .defer("state")
         .order_by("-started_at")
     )
@@ -59,7 +60,7 @@ def games_finished_public() -> QuerySet[Game]:
     """Finished public games, most recently finished first, with their seats."""
     return (
         Game.objects.filter(status=GameStatus.FINISHED, is_public=True)
-        .prefetch_related(_SEATS_WITH_USERS)
+        .prefetch_related(_SEAT_NAMES)
         .defer("state")
         .order_by("-finished_at")
     )
@@ -159,17 +160,11 @@ def waiting_count(user) -> int:
         return cursor.fetchone()[0]
 
 
-def _user_games(user, *statuses: GameStatus) -> QuerySet[Game]:
-    return (
-        Game.objects.filter(seats__user=user, status__in=statuses)
-        .prefetch_related(_SEATS_WITH_USERS)
-        .defer("state")
-    )
-
-
 def games_in_progress_for(user) -> QuerySet[Game]:
-    """Games the user plays in that are open or active, newest first."""
-    return _user_games(user, GameStatus.OPEN, GameStatus.ACTIVE).order_by("-created_at")
+    """Games the user plays in that are open or active, newest first (found by the user's
+    unfinished seats' index, whatever the number of games they finished)."""
+    return (Game.objects.filter(seats__user=user, seats__finished_at=None, status__in=(GameStatus.OPEN, GameStatus.ACTIVE))
+            .prefetch_related(_SEAT_NAMES).defer("state").order_by("-created_at"))
 
 
 @dataclass
@@ -233,13 +228,16 @@ def bot_move_counts(game: Game) -> dict[int, int]:
 
 def games_finished_for(user) -> QuerySet[Game]:
     """The user's finished games, most recently finished first, seats loaded (state deferred):
-    page it, then ``finished_game_result`` each game of the page."""
-    return (_user_games(user, GameStatus.FINISHED).only("id", "name", "status", "finished_at", "outcome")
-            .order_by(F("finished_at").desc(nulls_last=True), "pk"))
+    page it, then ``finished_game_result`` each game of the page. Read in the order of the
+    user's finished seats' index (``Seat.finished_at``, the game's, copied with the results)."""
+    return (Game.objects.filter(seats__user=user, seats__finished_at__isnull=False, status=GameStatus.FINISHED)
+            .prefetch_related(_SEAT_NAMES).only("id", "name", "status", "finished_at", "outcome")
+            .order_by(F("seats__finished_at").desc(), "seats__game_id"))
 
 
 #: The parts of a final score the profile averages (``engine.outcome`` score keys).
-SCORE_PARTS = ("coins", "goods_total", "stations", "citizens", "level")
+SCORE_PARTS = records.SCORE_PARTS
+PARTS = records.PARTS
 
 
 @dataclass
@@ -275,65 +273,59 @@ class HeadToHead:
 class PlayerRecord:
     """A player's finished games: ``overall`` and ``by_players`` (player count ->
     ``ScoreStats``) and ``head_to_head`` (most games together first). The games themselves
-    are ``games_finished_for``, paged."""
+    are ``games_finished_for``, paged; ``finished`` counts them."""
 
     overall: ScoreStats
     by_players: dict[int, ScoreStats]
     head_to_head: list[HeadToHead]
+    finished: int = 0
 
 
-def _score(part: str) -> Cast:
-    """SQL: ``part`` of the seat's ``final_score`` (its line of the outcome) as a float."""
-    return Cast(KT(f"final_score__{part}"), FloatField())
-
-
-def _stats(row: dict) -> ScoreStats:
-    best = row["best"]
-    return ScoreStats(played=row["played"], won=row["wins"] or 0, mean=row["mean_total"],
+def _stats(group: dict) -> ScoreStats:
+    """``ScoreStats`` of a ``games.records`` player-count group (or of several summed)."""
+    sums, scored, best = group["sums"], group["scored"], group["best"]
+    return ScoreStats(played=group["played"], won=group["won"],
+                      mean=sums["total"] / scored["total"] if scored["total"] else None,
                       best=int(best) if best is not None and float(best).is_integer() else best,
-                      mean_parts={part: row[f"mean_{part}"] for part in SCORE_PARTS})
+                      mean_parts={part: sums[part] / scored[part] if scored[part] else None for part in SCORE_PARTS})
 
 
-def _all_groups(rows: list[dict]) -> dict:
-    """The aggregate row of every game from the rows of ``player_record``'s groups: sums, the
-    best, and each mean weighted by how many games of its group had that score."""
-    total = {"played": sum(r["played"] for r in rows), "wins": sum(r["wins"] or 0 for r in rows),
-             "best": max((r["best"] for r in rows if r["best"] is not None), default=None)}
-    for part in ("total", *SCORE_PARTS):
-        scored = sum(r[f"scored_{part}"] for r in rows)
-        total[f"mean_{part}"] = (sum(r[f"mean_{part}"] * r[f"scored_{part}"] for r in rows if r[f"scored_{part}"])
-                                 / scored if scored else None)
-    return total
+def _all_groups(groups: list[dict]) -> dict:
+    """One group of every game from the player-count groups: sums, counts and the best."""
+    return {"played": sum(g["played"] for g in groups), "won": sum(g["won"] for g in groups),
+            "best": max((g["best"] for g in groups if g["best"] is not None), default=None),
+            "sums": {part: sum(g["sums"][part] for g in groups) for part in PARTS},
+            "scored": {part: sum(g["scored"][part] for g in groups) for part in PARTS}}
 
 
-def player_record(user) -> PlayerRecord:
-    """The statistics of ``user``'s finished games (ended normally or by vote), from the
-    seats' copy of each game's outcome (``Seat.placement``, ``won``, ``final_score``;
-    ``services.store.store_seat_results``): won means among ``outcome["winners"]``.
+def player_stats(user) -> PlayerStats | None:
+    """The user's ``PlayerStats`` row (their record, kept as games finish: its ``stamp`` and
+    ``finished``; ``player_record`` reads the rest), or None before their first finished
+    game. One query."""
+    return PlayerStats.objects.filter(user=user).only("stamp", "finished").first()
 
-    Two aggregate queries whatever the number of games: by player count (the overall line is
-    summed from its groups), and head-to-head (the user's seat joined to the other seats of
-    the same game)."""
-    mine = Seat.objects.filter(user=user, game__status=GameStatus.FINISHED)
-    players = Seat.objects.filter(game=OuterRef("game")).order_by().values("game").annotate(n=Count("pk"))
-    sums = {"played": Count("pk"), "wins": Count("pk", filter=Q(won=True)), "best": Max(_score("total"))}
-    for part in ("total", *SCORE_PARTS):
-        sums |= {f"mean_{part}": Avg(_score(part)), f"scored_{part}": Count(_score(part))}
-    groups = list(mine.annotate(players=Subquery(players.values("n")))
-                  .order_by().values("players").annotate(**sums).order_by("players"))
-    by_players = {row["players"]: _stats(row) for row in groups}
-    overall = _stats(_all_groups(groups))
-    pairs = (mine.filter(Q(game__seats__order__lt=F("order")) | Q(game__seats__order__gt=F("order")),
-                         placement__isnull=False, game__seats__placement__isnull=False)
-             .values(opponent=Coalesce("game__seats__user__username", "game__seats__bot_name")))
-    head_to_head = [
-        HeadToHead(**row) for row in pairs.annotate(
-            games=Count("pk"), ahead=Count("pk", filter=Q(placement__lt=F("game__seats__placement"))),
-            behind=Count("pk", filter=Q(placement__gt=F("game__seats__placement"))),
-            level=Count("pk", filter=Q(placement=F("game__seats__placement"))),
-        ).order_by("-games", "opponent")
-    ]
-    return PlayerRecord(overall=overall, by_players=by_players, head_to_head=head_to_head)
+
+def player_record(user, stats: PlayerStats | None = None) -> PlayerRecord:
+    """The statistics of ``user``'s finished games (ended normally or by vote), from their
+    ``PlayerStats`` row (``stats`` when already read, else two queries): games played and won
+    (among ``outcome["winners"]``), mean and best total and the mean score parts, by player
+    count and overall; head-to-head against each rival (one more query for the players'
+    names). The row is kept by ``services.records`` from the seats' copy of each outcome
+    (``Seat.placement``, ``won``, ``final_score``), so the cost does not grow with the games."""
+    stats = stats if stats is not None else player_stats(user)
+    if stats is None:
+        return PlayerRecord(overall=ScoreStats(), by_players={}, head_to_head=[])
+    if stats.get_deferred_fields():
+        stats.refresh_from_db(fields=["by_players", "rivals"])
+    groups = {int(players): group for players, group in stats.by_players.items()}
+    user_ids = [int(key[1:]) for key in stats.rivals if key.startswith("u")]
+    names = dict(get_user_model().objects.filter(pk__in=user_ids).values_list("pk", "username")) if user_ids else {}
+    head_to_head = [HeadToHead(opponent=names.get(int(key[1:]), "") if key.startswith("u") else key[1:], **counts)
+                    for key, counts in stats.rivals.items()]
+    head_to_head.sort(key=lambda h: (-h.games, h.opponent))
+    return PlayerRecord(overall=_stats(_all_groups(list(groups.values()))) if groups else ScoreStats(),
+                        by_players={players: _stats(groups[players]) for players in sorted(groups)},
+                        head_to_head=head_to_head, finished=stats.finished)
 
 
 def game_state(game: Game) -> Any:

@@ -14,6 +14,7 @@ from openskill.models import PlackettLuce
 
 from games.models import Game, GameStatus, Rating, RatingChange, Seat
 from games.services.locks import GameId, _lock_game
+from games.services.records import records_touch
 
 #: The rating model (openskill's defaults).
 MODEL = PlackettLuce()
@@ -61,6 +62,7 @@ def _rate(game: Game) -> list[RatingChange]:
         rating.mu, rating.sigma, rating.ordinal = after.mu, after.sigma, after.ordinal()
         rating.games += 1
         rating.save(update_fields=["mu", "sigma", "ordinal", "games", "updated_at"])
+    records_touch(seat.user_id for seat in seats)  # the profiles show the new ratings
     return RatingChange.objects.bulk_create(changes)
 
 

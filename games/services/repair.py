@@ -50,6 +50,7 @@ def game_rebuild_snapshot(*, game_id: GameId) -> Repair:
     game = _lock_game(game_id)
     if game.status not in (GameStatus.ACTIVE, GameStatus.FINISHED):
         raise NotRepairable(f"the game is {game.status}: there is nothing played to replay")
+    counted = game.status == GameStatus.FINISHED  # already in its players' records
     rules_engine, state, moves, divergence = replay_log(game)
     if divergence is not None:
         raise NotRepairable(divergence.why)
@@ -63,7 +64,7 @@ def game_rebuild_snapshot(*, game_id: GameId) -> Repair:
     game.save(update_fields=["state", "version", "engine_version", "status", "finished_at", "outcome"])
     _sync_awaiting(game, state)
     if game.status == GameStatus.FINISHED:
-        store_seat_results(game)
+        store_seat_results(game, counted=counted)
     if game.status == GameStatus.ACTIVE and rules_engine.needs_resolution(state):
         enqueue_on_commit(resolve_game_task, str(game.pk), game.version)
     return Repair(str(game.pk), moves, game.engine_version)

@@ -17,6 +17,7 @@ from games.rules import engine_for
 from games.selectors import seat_results, users_on_vacation
 from games.services import outbox
 from games.services.ratings import game_rate
+from games.services.records import record_finished_game, records_rebuild
 from games.tasks import bot_move_task, resolve_game_task
 from orleans_site.tasks import enqueue_on_commit
 
@@ -89,16 +90,23 @@ def _queue_bot_move(game: Game, awaited: list[Seat]) -> None:
         enqueue_on_commit(bot_move_task, str(game.id), game.version)
 
 
-def store_seat_results(game: Game) -> None:
+def store_seat_results(game: Game, *, counted: bool = False) -> None:
     """Copy each seat's line of the finished ``game``'s stored ``outcome`` onto its ``Seat``
-    (``placement``, ``won``, ``final_score``; ``selectors.seat_results``): the columns the
-    profile's record aggregates. Called wherever an outcome is stored (a finishing move, the
-    vote to end, a repair, an import)."""
+    (``placement``, ``won``, ``final_score``; ``selectors.seat_results``) with the game's
+    ``finished_at``, and count the game in its players' records
+    (``records.record_finished_game``); ``counted``: the game was finished before (a
+    repair), so their records are recounted instead. Called wherever an outcome is stored
+    (a finishing move, the vote to end, a repair, an import)."""
     results = seat_results(game.outcome)
     seats = list(Seat.objects.filter(game=game))
     for seat in seats:
         seat.placement, seat.won, seat.final_score = results.get(seat.order, (None, False, None))
-    Seat.objects.bulk_update(seats, ["placement", "won", "final_score"])
+        seat.finished_at = game.finished_at or timezone.now()
+    Seat.objects.bulk_update(seats, ["placement", "won", "final_score", "finished_at"])
+    if counted:
+        records_rebuild([seat.user_id for seat in seats if seat.user_id is not None])
+    else:
+        record_finished_game(seats)
 
 
 def _store(game: Game, state: Any, *, seat: int | None, action: dict, events: list,

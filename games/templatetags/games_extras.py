@@ -34,9 +34,10 @@ def ordinal(value) -> str:
     number = int(value)
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     # one message per English suffix: other languages may write every placement alike
-    templates = {"st": pgettext("placement", "{number}st"), "nd": pgettext("placement", "{number}nd"),
-                 "rd": pgettext("placement", "{number}rd"), "th": pgettext("placement", "{number}th")}
-    return templates[suffix].format(number=number)
+    # (only the one needed is translated: a list of results asks for many)
+    templates = {"st": lambda: pgettext("placement", "{number}st"), "nd": lambda: pgettext("placement", "{number}nd"),
+                 "rd": lambda: pgettext("placement", "{number}rd"), "th": lambda: pgettext("placement", "{number}th")}
+    return templates[suffix]().format(number=number)
 
 
 @register.filter

@@ -6,11 +6,13 @@ import uuid
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.core.paginator import Paginator
+from django.core.cache import caches
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils import dateformat
-from django.utils.translation import gettext as _, ngettext, pgettext
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext as _, ngettext, pgettext
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -25,6 +27,7 @@ from games.services import game_create
 from games.spectators import note_spectator
 from games.tasks import continue_bot_turn
 from games.views.errors import damaged_page
+from games.views.paging import CountedPaginator, OneQueryPaginator
 from games.views.regions import render_region_map
 
 
@@ -48,7 +51,7 @@ def _home(request: HttpRequest, bots_form: PlayBotsForm, status: int = 200) -> H
     context = {"bots_form": bots_form, "waiting": [], "invitations": [], "rematches": [],
                "open_games": selectors.open_tables_for(request.user)}
     if request.user.is_authenticated:
-        waiting = Paginator(selectors.seats_waiting_for(request.user), HOME_WAITING_PER_PAGE).get_page(
+        waiting = OneQueryPaginator(selectors.seats_waiting_for(request.user), HOME_WAITING_PER_PAGE).get_page(
             request.GET.get("page"))
         unread = selectors.chat_unread_counts(request.user, [seat.game_id for seat in waiting])
         waiting.object_list = waiting_rows(list(waiting), timezone.now(), unread)
@@ -82,7 +85,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     """The open public games, newest first (``LOBBY_OPEN_PER_PAGE`` a page, ``?page=``), the
     last started public games in progress (to watch) and the last finished public games
     (with replay links)."""
-    open_games = Paginator(selectors.games_open_public(), LOBBY_OPEN_PER_PAGE).get_page(request.GET.get("page"))
+    open_games = OneQueryPaginator(selectors.games_open_public(), LOBBY_OPEN_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "games/lobby.html", {
         "open_games": open_games, "finished_games": selectors.games_finished_public()[:LOBBY_FINISHED_SHOWN],
         "playing_games": selectors.games_in_progress_public()[:LOBBY_FINISHED_SHOWN]})
@@ -189,28 +192,52 @@ def game_invite(request: HttpRequest, game_id, token: str) -> HttpResponse:
 
 #: Games per page of the profile's lists (in progress, finished).
 PROFILE_GAMES_PER_PAGE = 20
+#: How long the profile's rendered results stay cached (a finished game or a rating change
+#: gives them a new key long before).
+PROFILE_RESULTS_SECONDS = 24 * 3600
+
+
+def _profile_results(request: HttpRequest, stats) -> str:
+    """The profile's rating, record and one page (``?page=``) of finished games, rendered
+    (``games/_profile_results.html``), cached in the "regions" cache under the player's
+    record stamp (``PlayerStats.stamp``: new with every finished game and rating change),
+    the page, the other list's page (its pager links keep it), the language and the time
+    zone: only this user's requests can name the key. A query string with anything else is
+    rendered uncached. A miss reads the rating, its history and the page's games (the page
+    by the seats' user index; the count is the record's)."""
+    user = request.user
+    finished = CountedPaginator(selectors.games_finished_for(user), PROFILE_GAMES_PER_PAGE,
+                                 count=stats.finished if stats else 0).get_page(request.GET.get("page"))
+    playing = request.GET.get("playing", "")
+    cacheable = stats is not None and set(request.GET) <= {"page", "playing"} and len(playing) < 8
+    key = cacheable and (f"profile:{user.pk}:{stats.stamp.hex}:{finished.number}:{playing}:{PROFILE_GAMES_PER_PAGE}:"
+                         f"{get_language()}:{timezone.get_current_timezone_name()}")
+    html = caches["regions"].get(key) if key else None
+    if html is None:
+        finished.object_list = [selectors.finished_game_result(game, user) for game in finished]
+        html = render_to_string("games/_profile_results.html", {
+            "request": request, "finished": finished, "record": selectors.player_record(user, stats),
+            "rating": selectors.rating_for(user), "rating_history": selectors.rating_history(user)})
+        if key:
+            caches["regions"].set(key, html, PROFILE_RESULTS_SECONDS)
+    return mark_safe(html)  # rendered by the template engine above (escaped there)
 
 
 @login_required
 @require_GET
 def profile(request: HttpRequest) -> HttpResponse:
     """The user's games in progress (whose turn; paginated, ``?playing=``), their rating and
-    its history, statistics of their finished games (by player count, head-to-head: aggregate
-    queries) and the finished games themselves, paginated (``?page=``), each linking to its
-    replay. The cost does not grow with the number of games."""
-    finished = Paginator(selectors.games_finished_for(request.user), PROFILE_GAMES_PER_PAGE).get_page(
-        request.GET.get("page"))
-    finished.object_list = [selectors.finished_game_result(game, request.user) for game in finished]
+    its history, statistics of their finished games (by player count, head-to-head: their
+    record, ``PlayerStats``) and the finished games themselves, paginated (``?page=``), each
+    linking to its replay. Everything but the games in progress is rendered once per record
+    stamp and page (``_profile_results``): the cost does not grow with the number of games."""
     return render(
         request,
         "games/profile.html",
         {
-            "in_progress": Paginator(selectors.games_in_progress_for(request.user), PROFILE_GAMES_PER_PAGE)
+            "in_progress": OneQueryPaginator(selectors.games_in_progress_for(request.user), PROFILE_GAMES_PER_PAGE)
             .get_page(request.GET.get("playing")),
-            "finished": finished,
-            "record": selectors.player_record(request.user),
-            "rating": selectors.rating_for(request.user),
-            "rating_history": selectors.rating_history(request.user),
+            "results": _profile_results(request, selectors.player_stats(request.user)),
         },
     )
 

@@ -20,7 +20,9 @@ from engine.simulate import choose
 from games import services
 from games.models import Game, GameStatus, Move, MoveSource, Seat
 from games.rules import load_game
-from games.services.store import _sync_awaiting
+from games.selectors import seat_results
+from games.services.records import records_rebuild
+from games.services.store import _sync_awaiting, store_seat_results
 
 
 def make_users(tag: str, count: int) -> list:
@@ -92,12 +94,16 @@ def advance(game: Game, moves: int, *, take_backs: int = 0, seed: int = 0, keep_
         game.rated = False
     game.save(update_fields=["state", "version", "status", "outcome", "finished_at", "rated"])
     _sync_awaiting(game, state)
+    if game.status == GameStatus.FINISHED:
+        store_seat_results(game)  # its seats' results and its players' records, as the services do
     return Game.objects.get(pk=game.pk)
 
 
 def finished_copies(template: Game, user, opponents: list, count: int) -> int:
     """``count`` unrated finished copies of the finished ``template`` game, ``user`` in one
-    seat and three of ``opponents`` in the others, finished a minute apart (newest first).
+    seat and three of ``opponents`` in the others, finished a minute apart (newest first),
+    each seat with its result (``store_seat_results``'s columns) and every player's record
+    recounted (``records_rebuild``), as finishing them one by one would leave them.
     Returns ``count``."""
     now = timezone.now()
     seats_per_game = template.max_seats
@@ -107,13 +113,17 @@ def finished_copies(template: Game, user, opponents: list, count: int) -> int:
                   outcome=template.outcome, rated=False, started_at=now - dt.timedelta(days=2, minutes=n),
                   finished_at=now - dt.timedelta(minutes=n)) for n in range(count)]
     Game.objects.bulk_create(games, batch_size=500)
-    seats = []
+    seats, results = [], seat_results(template.outcome)
     for n, game in enumerate(games):
         others = [opponents[(n + k) % len(opponents)] for k in range(seats_per_game - 1)]
         mine = n % seats_per_game
         players = others[:mine] + [user] + others[mine:]
-        seats += [Seat(game=game, user=player, order=order) for order, player in enumerate(players)]
+        for order, player in enumerate(players):
+            placement, won, final_score = results.get(order, (None, False, None))
+            seats.append(Seat(game=game, user=player, order=order, placement=placement, won=won,
+                              final_score=final_score, finished_at=game.finished_at))
     Seat.objects.bulk_create(seats, batch_size=1000)
+    records_rebuild({user.pk, *(opponent.pk for opponent in opponents)})
     return count
 
 

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from games import selectors, services
 from games.models import Seat
+from games.services.records import records_rebuild
 from tests.history.fixture_games import load
 
 pytestmark = pytest.mark.django_db
@@ -15,9 +16,12 @@ pytestmark = pytest.mark.django_db
 
 def seat_users(game, *users) -> None:
     """Give the imported ``game``'s seats to ``users`` in seat order (a shortcut to a finished
-    game of real players)."""
+    game of real players), their records and the placeholders' recounted as an operator
+    would after moving seats by hand (``records_rebuild``)."""
+    placeholders = list(Seat.objects.filter(game=game).values_list("user_id", flat=True))
     for order, user in enumerate(users):
         Seat.objects.filter(game=game, order=order).update(user=user)
+    records_rebuild([*placeholders, *(user.pk for user in users)])
 
 
 @pytest.fixture

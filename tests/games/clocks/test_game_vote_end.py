@@ -99,3 +99,16 @@ def test_a_game_ended_by_vote_gives_each_seat_its_result(carol_absent, alice, bo
     carol_absent.refresh_from_db()
     stored = {s.order: (s.placement, s.won, s.final_score) for s in Seat.objects.filter(game=carol_absent)}
     assert stored == seat_results(carol_absent.outcome) and len(stored) == 3
+
+
+def test_a_game_ended_by_vote_counts_in_every_players_record(
+        carol_absent, client_for, alice, bob, carol, django_capture_on_commit_callbacks):
+    from games.selectors import player_record
+
+    with django_capture_on_commit_callbacks(execute=True):
+        vote(client_for(alice), carol_absent)
+        vote(client_for(bob), carol_absent)
+    for user in (alice, bob, carol):
+        record = player_record(user)
+        assert (record.finished, record.by_players[3].played) == (1, 1)
+        assert {h.opponent for h in record.head_to_head} == {"alice", "bob", "carol"} - {user.username}

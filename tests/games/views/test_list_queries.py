@@ -34,6 +34,21 @@ def test_the_profile_costs_the_same_with_30_games_as_with_3(client_for, alice, b
     assert response.context["finished"][0].game.name == "Game finished 0"  # the most recent first
 
 
+def test_the_profile_shown_again_costs_the_same_with_30_games_as_with_3_and_less_than_rendering_it(
+        client_for, alice, bob, carol):
+    client = client_for(alice)
+    finished_games([alice, bob], 3)
+    waiting_games([alice, bob], 3)
+    rendered, _ = queries(client, reverse("games-profile"))
+    few, _ = queries(client, reverse("games-profile"))
+    finished_games([alice, carol, bob], 27, start=3)
+    waiting_games([alice, bob], 27, start=3)
+    queries(client, reverse("games-profile"))
+    many, response = queries(client, reverse("games-profile"))
+    assert many == few < rendered
+    assert "Page 1 of 2" in response.content.decode()
+
+
 def test_the_home_page_costs_the_same_with_30_games_as_with_3(client_for, alice, bob):
     client = client_for(alice)
     waiting_games([alice, bob], 3)

@@ -31,3 +31,34 @@ def test_it_lists_finished_games_with_scores_and_placement(
     assert finished[1].results[0].score == 2 * fake_engine.ROUNDS
     assert "1st" in response.text and "2nd" in response.text
 
+
+
+def _without_tokens(html: str) -> str:
+    import re
+
+    return re.sub(r'"X-CSRFToken": "[^"]*"|name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+
+
+def test_the_cached_results_are_the_page_rendered_afresh_and_each_players_own(client_for, alice, bob, carol):
+    from django.core.cache import caches
+
+    from tests.support.many_games import finished_games
+
+    finished_games([alice, bob], 2)
+    finished_games([alice, carol], 1, start=2)
+    fresh = {user: _without_tokens(client_for(user).get(URL).text) for user in (alice, bob)}
+    cached = {user: _without_tokens(client_for(user).get(URL).text) for user in (alice, bob)}
+    assert cached == fresh
+    caches["regions"].clear()
+    assert _without_tokens(client_for(bob).get(URL).text) == fresh[bob] != fresh[alice]
+    assert "carol" not in fresh[bob] and "carol" in fresh[alice]
+
+
+def test_a_game_finishing_shows_on_a_profile_shown_before(client_for, alice, bob):
+    from tests.support.many_games import finished_games
+
+    finished_games([alice, bob], 1)
+    client = client_for(alice)
+    assert "Page 1 of 2" not in client.get(URL + "?page=1").text
+    finished_games([alice, bob], 20, start=1)
+    assert "Page 1 of 2" in client.get(URL + "?page=1").text

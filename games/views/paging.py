@@ -1,0 +1,41 @@
+"""Paginators for the lists of the pages that read no more than they show: the count comes
+with the page (``COUNT(*) OVER ()``) or from a record that keeps it."""
+from __future__ import annotations
+
+from django.core.paginator import Page, Paginator
+from django.db.models import Count, QuerySet, Window
+
+#: The annotation carrying the whole list's length on each row of a page.
+_TOTAL = "list_total"
+
+
+class CountedPaginator(Paginator):
+    """A ``Paginator`` told its ``count`` (a record keeps it): no COUNT query."""
+
+    def __init__(self, object_list, per_page: int, *, count: int) -> None:
+        super().__init__(object_list, per_page)
+        self.__dict__["count"] = count  # the cached_property's slot
+
+
+class OneQueryPaginator(Paginator):
+    """A ``Paginator`` of a ``QuerySet`` that reads the page asked for and the list's length
+    in one query (each row carries ``COUNT(*) OVER ()``) instead of a COUNT and then the
+    page. ``get_page`` behaves as ``Paginator.get_page``; a page past the end (or not a
+    positive number) is read as ``Paginator`` does."""
+
+    object_list: QuerySet
+
+    def get_page(self, number) -> Page:
+        """Page ``number`` (a string or int from the query; the first when missing or not a number)."""
+        try:
+            wanted = 1 if number is None else int(number)
+        except (TypeError, ValueError):
+            wanted = 1
+        if wanted < 1:
+            return super().get_page(number)
+        bottom = (wanted - 1) * self.per_page
+        rows = list(self.object_list.annotate(**{_TOTAL: Window(Count("*"))})[bottom:bottom + self.per_page])
+        if not rows and wanted > 1:
+            return super().get_page(number)
+        self.__dict__["count"] = getattr(rows[0], _TOTAL) if rows else 0  # the cached_property's slot
+        return self._get_page(rows, wanted, self)
