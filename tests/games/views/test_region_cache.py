@@ -6,6 +6,8 @@ import pickle
 import re
 
 import pytest
+from django.conf import settings
+from django.middleware.csrf import _unmask_cipher_token
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import caches
 from django.template.loader import render_to_string
@@ -92,14 +94,23 @@ def test_a_page_served_from_caches_other_viewers_filled_is_the_page_rendered_afr
             assert VOLATILE.sub("", client.get(url).text) == fresh, f"viewer {order!r}"
 
 
-def test_no_cached_region_holds_a_form_token(three_players, client_for):
+def test_no_cached_region_holds_a_form_token_only_its_placeholder(three_players, client_for):
     game, users = three_players
+    pages = []
     for _ in positions(game, stops=(8, 30)):
         for user in users.values():
-            client_for(user).get(reverse("games-detail", kwargs={"game_id": game.pk}))
-    stored = [pickle.loads(value) for value in caches["regions"]._cache.values()]
+            client = client_for(user)
+            for _twice in range(2):  # rendered, then from the caches
+                pages.append((client, client.get(reverse("games-detail", kwargs={"game_id": game.pk})).text))
+    stored = " ".join(str(pickle.loads(value)) for value in caches["regions"]._cache.values())
     assert stored, "the page filled the region caches"
-    assert not any("csrfmiddlewaretoken" in str(value) for value in stored)
+    tokens = set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]*)"', stored))
+    assert tokens == {regions.TOKEN_PLACEHOLDER}, "cached forms hold the placeholder, never a token"
+    for client, text in pages:
+        served = set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]*)"', text))
+        assert served and regions.TOKEN_PLACEHOLDER not in text
+        secret = client.cookies[settings.CSRF_COOKIE_NAME].value
+        assert all(_unmask_cipher_token(token) == secret for token in served), "every form posts the session's token"
 
 
 def test_regions_the_page_shows_are_neither_rendered_nor_sent(three_players, client_for, monkeypatch):
