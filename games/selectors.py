@@ -646,6 +646,46 @@ def chat_reader(user, game: Game) -> ChatReader:
     return ChatReader.objects.filter(user=user, game=game).first() or ChatReader(user=user, game=game)
 
 
+def page_seats(game: Game, user) -> list[Seat]:
+    """The seats of ``game`` in order, users and their clocks loaded, in one query that also
+    reads what the chat region needs besides its messages (``page_chat_known``): each row
+    carries ``chat_players`` / ``chat_spectators`` (id of the newest message not hidden in
+    each channel, None: none) and ``chat_read`` / ``chat_muted`` (``user``'s ``ChatReader``
+    at the game, None: no row or a visitor), subqueries on indexes."""
+    newest = {channel: Subquery(ChatMessage.objects.filter(game=OuterRef("game"), channel=channel, hidden=False)
+                                .order_by("-id").values("id")[:1])
+              for channel in (ChatChannel.PLAYERS, ChatChannel.SPECTATORS)}
+    if getattr(user, "is_authenticated", False):
+        reader = ChatReader.objects.filter(user=user, game=OuterRef("game"))
+        read, muted = Subquery(reader.values("last_read_id")[:1]), Subquery(reader.values("muted")[:1])
+    else:
+        read, muted = Value(None, output_field=IntegerField()), Value(None, output_field=BooleanField())
+    return list(game.seats.select_related("user", "user__player_clock").order_by("order").annotate(
+        chat_players=newest[ChatChannel.PLAYERS], chat_spectators=newest[ChatChannel.SPECTATORS],
+        chat_read=read, chat_muted=muted))
+
+
+@dataclass(frozen=True)
+class ChatKnown:
+    """What ``page_seats`` read of a game's chat for its viewer: the viewer's ``reader``
+    (unsaved default if none) and the newest message id of each channel (0: none)."""
+
+    reader: ChatReader
+    newest: dict[str, int]
+
+
+def page_chat_known(game: Game, user, rows: list[Seat]) -> ChatKnown | None:
+    """The ``ChatKnown`` of ``page_seats`` rows (None for no rows: ask the database)."""
+    if not rows:
+        return None
+    row = rows[0]
+    authenticated = getattr(user, "is_authenticated", False)
+    reader = ChatReader(user=user if authenticated else None, game=game, last_read_id=row.chat_read or 0,
+                        muted=bool(row.chat_muted))
+    return ChatKnown(reader=reader, newest={ChatChannel.PLAYERS: row.chat_players or 0,
+                                            ChatChannel.SPECTATORS: row.chat_spectators or 0})
+
+
 def chat_unread_counts(user, game_ids, *, since: dt.datetime | None = None) -> dict[Any, int]:
     """``{game id: messages unread by user}`` in the players' channel of the games of
     ``game_ids`` where ``user`` (a user or its id) sits: other players' messages after the

@@ -467,7 +467,7 @@ def live_page(game: Game, seat: Seat | None, *, flash: str | None = None, user=N
     who is watching, the chat (for ``user``: the request's, maybe a visitor; None leaves it
     out); an open game's whole page. ``game_page`` adds the engine-derived fields; a page
     served from ``games.views.regions``' page cache shows this part alone afresh."""
-    rows = list(game.seats.select_related("user", "user__player_clock").order_by("order"))
+    rows = selectors.page_seats(game, user)
     seats = seat_infos(game, rows)
     viewer = next((s for s in seats if seat is not None and s.pk == seat.pk), None)
     page = GamePage(game=GameInfo.of(game), seat=viewer, seats=seats, flash=flash,
@@ -485,7 +485,7 @@ def live_page(game: Game, seat: Seat | None, *, flash: str | None = None, user=N
     page.pace, page.end_vote, page.can_vote_end = clocks["pace"], clocks["end_vote"], clocks["can_vote_end"]
     page.watching = spectators.watching(game) if game.is_public else []
     if user is not None:
-        page.chat = chat_panel(game, seat, user)
+        page.chat = chat_panel(game, seat, user, selectors.page_chat_known(game, user, rows))
     return page
 
 

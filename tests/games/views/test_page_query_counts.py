@@ -55,6 +55,11 @@ def test_every_request_of_the_page_costs_the_same_queries_at_move_200_as_at_move
     assert game.moves.count() >= 200
     late = counts(game, clients)
     assert late == early
+    # a page: session, game, user, the viewer's seat (games.access), the seats with the chat's
+    # reader and newest ids (no message query for an empty channel), the navigation's count;
+    # its versioned regions come from the page cache
+    assert early == {"seat page": 6, "spectator page": 6, "regions of a poll": 6, "plan preview": 5,
+                     "an older log round": 7}
 
 
 def test_the_navigations_waiting_count_is_one_query(alice, bob, django_assert_num_queries):
