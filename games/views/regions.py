@@ -170,11 +170,14 @@ def _with_token(request: HttpRequest, html: str) -> str:
 
 
 def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *, oob: bool,
-                  only: frozenset[str] | None = None) -> list[tuple[str, str]]:
+                  only: frozenset[str] | None = None,
+                  contents: dict[str, tuple[str, str]] | None = None) -> list[tuple[str, str]]:
     """``(name, html)`` of every region of the page the client does not show already
     (``known``: root id -> fingerprint; the always-sent regions are always in), with
     ``data-region-hash`` (and ``hx-swap-oob`` if ``oob``) on each root; ``only``: these
-    region names alone (None: all).
+    region names alone (None: all). ``contents``: region name -> (content key, cached
+    HTML) known already (looked at before the content cache), completed with what the call
+    finds or renders.
 
     A public region comes from the shared cache of its game version if there (its
     presenter is then never run); a public or pure region whose fingerprint was rendered
@@ -203,7 +206,11 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
         todo.append((region, digest, full, html))
     content_keys = {r.name: _content_key(r, full) for r, _d, full, html in todo
                     if html is None and full and r.scope in ("public", "pure")}
-    by_content = caches["regions"].get_many(list(content_keys.values())) if content_keys else {}
+    contents = {} if contents is None else contents
+    by_content = {key: contents[name][1] for name, key in content_keys.items()
+                  if name in contents and contents[name][0] == key}
+    missing = [key for key in content_keys.values() if key not in by_content]
+    by_content |= caches["regions"].get_many(missing) if missing else {}
     render_context = context | {"oob": False}
     parts, fresh = [], {}
     for region, digest, _full, html in todo:
@@ -218,6 +225,8 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
                     continue
             elif region.name in content_keys:
                 fresh[content_keys[region.name]] = html
+        if region.name in content_keys:
+            contents[region.name] = (content_keys[region.name], html)
         if key and not drafting and not (key in by_version):
             fresh[key] = (digest, html)
         parts.append((region.name, _with_token(request, _with_attributes(html, digest, oob))))
@@ -275,13 +284,16 @@ def page_context(request: HttpRequest, game: Game, seat: Seat | None) -> dict:
         check_loadable(game)  # an engine upgrade that retires the game is still seen
         context = live.context() | {"start_player": entry["start_player"], "board": entry["board"]}
         parts = [(name, _with_token(request, html)) for name, html in entry["regions"]]
-        parts += _regions_html(request, context, {}, oob=False, only=LIVE_REGIONS)
+        # the live regions as the entry saw them serve while their fingerprints hold
+        parts += _regions_html(request, context, {}, oob=False, only=LIVE_REGIONS, contents=dict(entry["live"]))
     else:
         context = game_page(game, seat, user=request.user, live=live).context()
-        parts = _regions_html(request, context, {}, oob=False)
+        contents: dict[str, tuple[str, str]] = {}
+        parts = _regions_html(request, context, {}, oob=False, contents=contents)
         if key and not (context.get("plan") or {}).get("draft"):
             caches["regions"].set(key, {
                 "regions": [(name, without_token(html)) for name, html in parts if name not in LIVE_REGIONS],
+                "live": {name: value for name, value in contents.items() if name in LIVE_REGIONS},
                 "start_player": context["start_player"], "board": True if context["board"] else None,
             }, PAGE_SECONDS)
     context["regions"] = {name: mark_safe(html) for name, html in parts}
