@@ -12,10 +12,16 @@ whose fingerprint equals the one the page reports is neither rendered nor sent.
 Caches (the ``regions`` cache: Redis in production, local memory in development): regions
 built only from public information (``scope="public"``: the map, tracks, development,
 deeds, event, place tiles, supply and log) are cached per game version for every viewer,
-so their presenters do not even run; those and the regions without forms (``"pure"``: the
-player boards) are also cached by fingerprint, which only a viewer whose own data has that
-fingerprint can ask for: no region carrying one seat's hidden information reaches another.
-Regions with forms (CSRF tokens), clocks or the chat are rendered for each request.
+so their presenters do not even run; those and the ``"pure"`` regions (the player boards,
+the players, the chat, the flash and the poll) are also cached by fingerprint, which only a
+viewer whose own data has that fingerprint can ask for: no region carrying one seat's
+hidden information reaches another. Cached HTML holds a placeholder for its forms' CSRF
+tokens, replaced by the request's own on the way out.
+
+The full page (``page_context``) also has a per-viewer page cache: every region but
+``LIVE_REGIONS`` as rendered for this viewer at this version (``page_cache_key``: game,
+version, snapshot, the viewer's seat pk and queue, the game and seat records, language,
+time zone, templates), so a repeat view builds only ``presenters.page.live_page``.
 """
 from __future__ import annotations
 
@@ -67,8 +73,9 @@ class Region:
     (the flash and the poll element carry the message and the version); ``reads``:
     context -> the data the partial reads (JSON-able: dicts, lists, dataclasses, dates);
     ``scope``: ``"public"`` (public information only: cached per game version for every
-    viewer, and by fingerprint), ``"pure"`` (no form: its HTML depends on its data only,
-    cached by fingerprint) or ``"viewer"`` (forms with CSRF tokens: never cached).
+    viewer, and by fingerprint), ``"pure"`` (its HTML depends on its data only, CSRF
+    tokens aside: cached by fingerprint) or ``"viewer"`` (not proven so, e.g. forms posting
+    the version: kept only in the viewer's own page entry).
     """
 
     name: str
