@@ -173,7 +173,10 @@ def _with_token(request: HttpRequest, html: str) -> str:
     placeholder = f'{TOKEN_FIELD}{TOKEN_PLACEHOLDER}"'
     if placeholder not in html:
         return html
-    return html.replace(placeholder, f'{TOKEN_FIELD}{get_token(request)}"')
+    token = getattr(request, "_region_csrf_token", None)
+    if token is None:  # one masked token for every form of the answer (masking costs 32 random draws)
+        token = request._region_csrf_token = get_token(request)
+    return html.replace(placeholder, f'{TOKEN_FIELD}{token}"')
 
 
 def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *, oob: bool,
