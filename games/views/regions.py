@@ -169,14 +169,19 @@ def without_token(html: str) -> str:
     return _TOKEN_VALUE.sub(TOKEN_PLACEHOLDER, html) if TOKEN_FIELD in html else html
 
 
+def _request_token(request: HttpRequest) -> str:
+    # one masked token for every form of the answer (masking costs 32 random draws)
+    token = getattr(request, "_region_csrf_token", None)
+    if token is None:
+        token = request._region_csrf_token = get_token(request)
+    return token
+
+
 def _with_token(request: HttpRequest, html: str) -> str:
     placeholder = f'{TOKEN_FIELD}{TOKEN_PLACEHOLDER}"'
     if placeholder not in html:
         return html
-    token = getattr(request, "_region_csrf_token", None)
-    if token is None:  # one masked token for every form of the answer (masking costs 32 random draws)
-        token = request._region_csrf_token = get_token(request)
-    return html.replace(placeholder, f'{TOKEN_FIELD}{token}"')
+    return html.replace(placeholder, f'{TOKEN_FIELD}{_request_token(request)}"')
 
 
 def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *, oob: bool,
@@ -252,12 +257,18 @@ LIVE_REGIONS = frozenset({"flash", "players", "chat", "poll"})
 #: How long a viewer's page stays in the page cache (one version; reloads and other tabs
 #: soon after a move).
 PAGE_SECONDS = 600
+#: The game page's pieces outside the regions (``games/partials/_<name>.html``, shown as
+#: ``shell.<name>``): they change only with the viewer and the game's status, so the page
+#: entry keeps them too.
+SHELL_PIECES = ("next_game", "history_links", "chat_form")
 
 
 @functools.cache
 def _page_templates() -> tuple[str, ...]:
     # every partial a region includes, at any depth: a deploy that changes one is a new page key
-    names, todo = set(), [_template(r) for r in REGIONS] + list(PLAYER_BOARD_TEMPLATES)
+    names = set()
+    todo = [_template(r) for r in REGIONS] + [f"games/partials/_{name}.html" for name in SHELL_PIECES]
+    todo += PLAYER_BOARD_TEMPLATES
     while todo:
         name = todo.pop()
         if name not in names:
@@ -281,10 +292,11 @@ def page_cache_key(request: HttpRequest, game: Game, seat: Seat | None, live) ->
 
 def page_context(request: HttpRequest, game: Game, seat: Seat | None) -> dict:
     """The template context of a started game's full page (``games/game_detail.html``) for
-    the request's viewer, with ``regions`` (name -> safe HTML).
+    the request's viewer, with ``regions`` and ``shell`` (name -> safe HTML: the regions and
+    ``SHELL_PIECES``) and ``csrf_token`` (the one every form of the answer posts).
 
     A repeat view at the same version (``page_cache_key``) takes every region but
-    ``LIVE_REGIONS`` from the page cache and builds only ``live_page`` (no engine view, no
+    ``LIVE_REGIONS``, and the shell pieces, from the page cache and builds only ``live_page`` (no engine view, no
     presenters); its context then has the live fields, ``start_player`` and ``board``
     (True or None) only. Raises ``GameDamaged`` as ``game_context`` does."""
     live = live_page(game, seat, user=request.user)
@@ -294,19 +306,25 @@ def page_context(request: HttpRequest, game: Game, seat: Seat | None) -> dict:
         check_loadable(game)  # an engine upgrade that retires the game is still seen
         context = live.context() | {"start_player": entry["start_player"], "board": entry["board"]}
         parts = [(name, _with_token(request, html)) for name, html in entry["regions"]]
+        shell = entry["shell"]
         # the live regions as the entry saw them serve while their fingerprints hold
         parts += _regions_html(request, context, {}, oob=False, only=LIVE_REGIONS, contents=dict(entry["live"]))
     else:
         context = game_page(game, seat, user=request.user, live=live).context()
         contents: dict[str, tuple[str, str]] = {}
         parts = _regions_html(request, context, {}, oob=False, contents=contents)
+        shell = {name: without_token(render_to_string(f"games/partials/_{name}.html", context, request=request))
+                 for name in SHELL_PIECES}
         if key and not (context.get("plan") or {}).get("draft"):
             caches["regions"].set(key, {
                 "regions": [(name, without_token(html)) for name, html in parts if name not in LIVE_REGIONS],
                 "live": {name: value for name, value in contents.items() if name in LIVE_REGIONS},
-                "start_player": context["start_player"], "board": True if context["board"] else None,
+                "shell": shell, "start_player": context["start_player"],
+                "board": True if context["board"] else None,
             }, PAGE_SECONDS)
     context["regions"] = {name: mark_safe(html) for name, html in parts}
+    context["shell"] = {name: mark_safe(_with_token(request, html)) for name, html in shell.items()}
+    context["csrf_token"] = _request_token(request)  # the shell's forms post the regions' token
     return context
 
 
