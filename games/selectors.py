@@ -12,7 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import (
     Count, Exists, ExpressionWrapper, F, IntegerField, OuterRef, Prefetch, Q,
     QuerySet, Subquery,
@@ -695,6 +695,110 @@ def chat_reader(user, game: Game) -> ChatReader:
     if not getattr(user, "is_authenticated", False):
         return ChatReader(game=game)
     return ChatReader.objects.filter(user=user, game=game).first() or ChatReader(user=user, game=game)
+
+
+#: The ``Seat`` fields ``page_seats`` reads: what the page's seat records read
+#: (``presenters.page.SeatInfo.of``, the clock); any other field is deferred.
+PAGE_SEAT_FIELDS = frozenset({"id", "game", "user", "bot_level", "bot_name", "order", "colour", "awaiting",
+                              "bank_seconds", "clock_started_at", "deadline", "absent", "votes_to_end",
+                              "accepted"})
+
+
+def _loaded(model, names) -> list:
+    """``model``'s concrete fields named in ``names``, in the model's order (``from_db``'s)."""
+    return [f for f in model._meta.concrete_fields if f.name in names]
+
+
+@functools.cache
+def _page_seats_sql(vendor: str) -> str:
+    # written once per database vendor: the ORM compiled this query in more time than it ran
+    qn = connection.ops.quote_name
+    user_model = get_user_model()
+    seat_fields = _loaded(Seat, PAGE_SEAT_FIELDS)
+    newest = (f"(SELECT id FROM {qn(ChatMessage._meta.db_table)} WHERE game_id = s.game_id AND channel = %s "
+              "AND hidden = %s ORDER BY id DESC LIMIT 1)")
+    reader = f"(SELECT {{}} FROM {qn(ChatReader._meta.db_table)} WHERE game_id = s.game_id AND user_id = %s)"
+    columns = [f"s.{qn(f.column)}" for f in seat_fields]
+    columns += [f"u.{qn(f.column)}" for f in _loaded(user_model, {"username"})]
+    columns += [f"c.{qn(f.column)}" for f in _loaded(PlayerClock, {"id", "vacation_since"})]
+    columns += [newest, newest, reader.format("last_read_id"), reader.format("muted")]
+    return (f"SELECT {', '.join(columns)} FROM {qn(Seat._meta.db_table)} s "
+            f"LEFT JOIN {qn(user_model._meta.db_table)} u ON u.{qn(user_model._meta.pk.column)} = s.user_id "
+            f"LEFT JOIN {qn(PlayerClock._meta.db_table)} c ON c.user_id = s.user_id "
+            f"WHERE s.game_id = %s ORDER BY s.{qn('order')}")
+
+
+def _converters(fields) -> list[tuple]:
+    """Per field of ``fields``: its column and the functions the ORM reads it through from
+    this database (dates, booleans, uuids; none for most on PostgreSQL)."""
+    return [(f.cached_col, connection.ops.get_db_converters(f.cached_col) + f.get_db_converters(connection))
+            for f in fields]
+
+
+def _converted(converters: list[tuple], values) -> list:
+    """``values`` read through ``converters`` (``_converters``)."""
+    out = []
+    for (column, functions), value in zip(converters, values, strict=True):
+        for convert in functions:
+            value = convert(value, column, connection)
+        out.append(value)
+    return out
+
+
+def page_seats(game: Game, user) -> list[Seat]:
+    """The seats of ``game`` in order, in one query written once: ``PAGE_SEAT_FIELDS`` (the
+    rest deferred), each with its user (id and username) and the user's ``player_clock``
+    (vacation, or none) loaded. Each row also carries what the chat region needs besides
+    its messages (``page_chat_known``): ``chat_players`` / ``chat_spectators`` (id of the
+    newest message not hidden in each channel, None: none) and ``chat_read`` /
+    ``chat_muted`` (``user``'s ``ChatReader`` at the game, None: no row or a visitor)."""
+    user_model, db = get_user_model(), connection.alias
+    seat_fields, username = _loaded(Seat, PAGE_SEAT_FIELDS), _loaded(user_model, {"username"})
+    clock_fields = _loaded(PlayerClock, {"id", "vacation_since"})
+    user_id = user.pk if getattr(user, "is_authenticated", False) else None
+    game_id = Seat._meta.get_field("game").get_db_prep_value(game.pk, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(_page_seats_sql(connection.vendor),
+                       [ChatChannel.PLAYERS, False, ChatChannel.SPECTATORS, False, user_id, user_id, game_id])
+        rows = cursor.fetchall()
+    n, fields = len(seat_fields), [*seat_fields, *username, *clock_fields]
+    converters = _converters(fields)
+    seats = []
+    for row in rows:
+        values = _converted(converters, row[:len(fields)])
+        seat = Seat.from_db(db, [f.attname for f in seat_fields], values[:n])
+        Seat.game.field.set_cached_value(seat, game)
+        if seat.user_id is not None:
+            account = user_model.from_db(db, ["id", "username"], [seat.user_id, values[n]])
+            clock_id, vacation_since = values[n + 1:n + 3]
+            player_clock = None if clock_id is None else PlayerClock.from_db(
+                db, ["id", "user_id", "vacation_since"], [clock_id, seat.user_id, vacation_since])
+            PlayerClock.user.field.remote_field.set_cached_value(account, player_clock)
+            Seat.user.field.set_cached_value(seat, account)
+        seat.chat_players, seat.chat_spectators, seat.chat_read, seat.chat_muted = row[len(fields):]
+        seats.append(seat)
+    return seats
+
+
+@dataclass(frozen=True)
+class ChatKnown:
+    """What ``page_seats`` read of a game's chat for its viewer: the viewer's ``reader``
+    (unsaved default if none) and the newest message id of each channel (0: none)."""
+
+    reader: ChatReader
+    newest: dict[str, int]
+
+
+def page_chat_known(game: Game, user, rows: list[Seat]) -> ChatKnown | None:
+    """The ``ChatKnown`` of ``page_seats`` rows (None for no rows: ask the database)."""
+    if not rows:
+        return None
+    row = rows[0]
+    authenticated = getattr(user, "is_authenticated", False)
+    reader = ChatReader(user=user if authenticated else None, game=game, last_read_id=row.chat_read or 0,
+                        muted=bool(row.chat_muted))
+    return ChatKnown(reader=reader, newest={ChatChannel.PLAYERS: row.chat_players or 0,
+                                            ChatChannel.SPECTATORS: row.chat_spectators or 0})
 
 
 def chat_unread_counts(user, game_ids, *, since: dt.datetime | None = None) -> dict[Any, int]:

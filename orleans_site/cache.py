@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import time
 
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 
 logger = logging.getLogger(__name__)
 
@@ -36,6 +36,20 @@ def _unreachable(operation: str, exc: Exception) -> None:
         logger.warning("cache unreachable, %s skipped (rate limits not applied): %s", operation, exc)
 
 
+class ReusingRedisCacheClient(RedisCacheClient):
+    """Django's Redis cache client keeping one ``redis.Redis`` per connection pool, where
+    Django builds a new one for every operation (building it costs about what a GET on a
+    local Redis does). ``redis.Redis`` is thread-safe: it takes a pooled connection per
+    command."""
+
+    def get_client(self, key=None, *, write=False):
+        index = self._get_connection_pool_index(write)
+        clients = self.__dict__.setdefault("_clients", {})
+        if index not in clients:
+            clients[index] = self._client(connection_pool=self._get_connection_pool(write))
+        return clients[index]
+
+
 class FailOpenRedisCache(RedisCache):
     """``django.core.cache.backends.redis.RedisCache`` whose Redis errors degrade.
 
@@ -47,6 +61,7 @@ class FailOpenRedisCache(RedisCache):
     def __init__(self, server, params):
         options = {**fail_fast_options(), **params.get("OPTIONS", {})}
         super().__init__(server, {**params, "OPTIONS": options})
+        self._class = ReusingRedisCacheClient
 
     def _guard(self, operation, fallback, call, *args, **kwargs):
         from redis.exceptions import RedisError

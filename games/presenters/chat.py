@@ -49,16 +49,19 @@ class ChatPanel:
     max_length: int = ChatMessage.MAX_LENGTH
 
 
-def chat_panel(game: Game, seat: Seat | None, user) -> ChatPanel:
-    """The ``ChatPanel`` of ``game`` for ``user`` at ``seat`` (None: a spectator or visitor)."""
-    reader = selectors.chat_reader(user, game)
+def chat_panel(game: Game, seat: Seat | None, user, known: selectors.ChatKnown | None = None) -> ChatPanel:
+    """The ``ChatPanel`` of ``game`` for ``user`` at ``seat`` (None: a spectator or visitor).
+    ``known``: the reader and newest ids already read (``selectors.page_chat_known``): no
+    query for the reader, none for a channel without messages."""
+    reader = known.reader if known is not None else selectors.chat_reader(user, game)
     user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
     channels, unread, last_id = [], 0, 0
     for name in selectors.chat_read_channels(game, seat):
+        empty = known is not None and not known.newest.get(name)
         lines = [ChatLine(id=m.pk, author=m.author.username, text=m.text, created_at=m.created_at,
                           mine=m.author_id == user_id,
                           new=user_id is not None and m.author_id != user_id and m.pk > reader.last_read_id)
-                 for m in selectors.chat_messages(game, name)]
+                 for m in ([] if empty else selectors.chat_messages(game, name))]
         unread += sum(line.new for line in lines)
         last_id = max([last_id] + [line.id for line in lines])
         channels.append(ChatChannelPanel(name=name, label=chat_channel_name(name), lines=lines))

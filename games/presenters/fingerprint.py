@@ -21,10 +21,15 @@ from django.utils import timezone, translation
 from django.utils.functional import Promise
 
 
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
 def _plain(obj):
     """``json.dumps``'s ``default`` for display data; anything else is refused (TypeError)."""
     if is_dataclass(obj) and not isinstance(obj, type):
-        return [getattr(obj, f.name) for f in fields(obj)]
+        return [getattr(obj, name) for name in _field_names(type(obj))]
     if isinstance(obj, Promise):  # a lazy translation: its text in the active language
         return str(obj)
     if isinstance(obj, (dt.datetime, dt.date)):

@@ -390,6 +390,20 @@ def _parts_key(game: Game, seat: Seat | None, names: dict[int, str], plan_draft:
     return "page-parts:" + hashlib.sha1(raw.encode()).hexdigest()
 
 
+def versioned_inputs(game: Game, seat: Seat | None, live: GamePage, user) -> list:
+    """What the engine-derived part of ``game``'s page for the viewer's ``seat`` (None: a
+    spectator, or a visitor when ``user`` is not signed in) is a function of, besides the
+    language, time zone and templates: the game's version, status, rules and snapshot
+    (``state_key``), the viewer's seat, user and own queue, and the game and seat records
+    of ``live`` (its ``live_page``: names, clocks, absences). JSON-able, for a cache key."""
+    if seat is None:
+        who = ["spectator" if getattr(user, "is_authenticated", False) else "visitor"]
+    else:
+        who = [seat.pk, seat.user_id, seat.order, [getattr(seat, f) for f in _QUEUE_FIELDS]]
+    return [str(game.pk), game.version, game.status, game.rules, game.engine_version, state_key(game), who,
+            live.game, live.seats]
+
+
 def state_key(game: Game) -> str:
     """A hash of the game's stored snapshot, for cache keys only (never shown): a snapshot
     rewritten at the same version (a repair) is a new key."""
@@ -447,18 +461,13 @@ def _engine_parts(game: Game, seat: Seat | None, rules_engine, names: dict[int, 
     return out
 
 
-def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
-              plan_draft: str | None = None, user=None) -> GamePage:
-    """The ``GamePage`` of ``game`` for the viewer's ``seat`` (None: a spectator).
-
-    Reads the game's state only to ask its engine (``engine_for(game)``) for the viewer's
-    view and legal actions; reads only the viewer's own action queue. ``plan_draft`` is the
-    page's draft plan (the ``plan_draft`` parameter, ``planning.parse_draft``): while the
-    engine awaits the viewer's plan it is applied to the viewer's state before the view and
-    the legal actions are asked for, and never stored. ``user`` (the request's, maybe a
-    visitor) gets the chat region (``presenters.chat``); None leaves it out.
-    """
-    rows = list(game.seats.select_related("user", "user__player_clock").order_by("order"))
+def live_page(game: Game, seat: Seat | None, *, flash: str | None = None, user=None) -> GamePage:
+    """The part of ``game``'s ``GamePage`` for the viewer's ``seat`` (None: a spectator) that
+    can change without a new version: the game and seat records, the clocks and the vote,
+    who is watching, the chat (for ``user``: the request's, maybe a visitor; None leaves it
+    out); an open game's whole page. ``game_page`` adds the engine-derived fields; a page
+    served from ``games.views.regions``' page cache shows this part alone afresh."""
+    rows = selectors.page_seats(game, user)
     seats = seat_infos(game, rows)
     viewer = next((s for s in seats if seat is not None and s.pk == seat.pk), None)
     page = GamePage(game=GameInfo.of(game), seat=viewer, seats=seats, flash=flash,
@@ -474,7 +483,28 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
     page.awaited_seats = [s for s in seats if s.awaiting]
     clocks = seat_clocks(game, seats, viewer)
     page.pace, page.end_vote, page.can_vote_end = clocks["pace"], clocks["end_vote"], clocks["can_vote_end"]
-    names = {s.order: s.name for s in seats}
+    page.watching = spectators.watching(game) if game.is_public else []
+    if user is not None:
+        page.chat = chat_panel(game, seat, user, selectors.page_chat_known(game, user, rows))
+    return page
+
+
+def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
+              plan_draft: str | None = None, user=None, live: GamePage | None = None) -> GamePage:
+    """The ``GamePage`` of ``game`` for the viewer's ``seat`` (None: a spectator).
+
+    Reads the game's state only to ask its engine (``engine_for(game)``) for the viewer's
+    view and legal actions; reads only the viewer's own action queue. ``plan_draft`` is the
+    page's draft plan (the ``plan_draft`` parameter, ``planning.parse_draft``): while the
+    engine awaits the viewer's plan it is applied to the viewer's state before the view and
+    the legal actions are asked for, and never stored. ``user`` (the request's, maybe a
+    visitor) gets the chat region (``presenters.chat``); None leaves it out. ``live``: the
+    ``live_page`` of the same arguments if already built (it is completed in place).
+    """
+    page = live if live is not None else live_page(game, seat, flash=flash, user=user)
+    if game.is_open or game.state is None:
+        return page
+    names = {s.order: s.name for s in page.seats}
     rules_engine = rules.check_loadable(game)
     key = _parts_key(game, seat, names, plan_draft)
     parts = caches["regions"].get(key)
@@ -488,12 +518,9 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
     if board_for is not None and parts["board"] is not None:
         page.board = board_for(rules_engine, page.view, names, eager=parts["board"])
     page.state_key = state_key(game)
-    page.watching = spectators.watching(game) if game.is_public else []
     if game.is_finished:
-        page.result = _result(game, seat, {s.pk: s for s in seats})
+        page.result = _result(game, seat, {s.pk: s for s in page.seats})
         page.rematch = rematch_info(game, seat)
-    if user is not None:
-        page.chat = chat_panel(game, seat, user)
     return page
 
 

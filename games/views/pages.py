@@ -28,7 +28,7 @@ from games.spectators import note_spectator
 from games.tasks import continue_bot_turn
 from games.views.errors import damaged_page
 from games.views.paging import CountedPaginator, OneQueryPaginator
-from games.views.regions import render_region_map
+from games.views.regions import page_context
 
 
 #: Rows per page of the home page's "Waiting for you" and of the lobby's open games.
@@ -168,13 +168,13 @@ def _game_page(request: HttpRequest, game_id, token: str | None) -> HttpResponse
     if seat is None and game.is_active:
         note_spectator(game, request.user)
     try:
-        context = game_context(game, seat, user=request.user)
+        if game.is_open or game.state is None:
+            context = game_context(game, seat, user=request.user)
+            context["join_form"] = JoinForm(initial={"token": token or ""})
+            return render(request, "games/game_lobby.html", context)
+        context = page_context(request, game, seat)
     except GameDamaged as damage:
         return damaged_page(request, damage)
-    if game.is_open or game.state is None:
-        context["join_form"] = JoinForm(initial={"token": token or ""})
-        return render(request, "games/game_lobby.html", context)
-    context["regions"] = render_region_map(request, context)
     return render(request, "games/game_detail.html", context)
 
 

@@ -12,13 +12,20 @@ whose fingerprint equals the one the page reports is neither rendered nor sent.
 Caches (the ``regions`` cache: Redis in production, local memory in development): regions
 built only from public information (``scope="public"``: the map, tracks, development,
 deeds, event, place tiles, supply and log) are cached per game version for every viewer,
-so their presenters do not even run; those and the regions without forms (``"pure"``: the
-player boards) are also cached by fingerprint, which only a viewer whose own data has that
-fingerprint can ask for: no region carrying one seat's hidden information reaches another.
-Regions with forms (CSRF tokens), clocks or the chat are rendered for each request.
+so their presenters do not even run; those and the ``"pure"`` regions (the player boards,
+the players, the chat, the flash and the poll) are also cached by fingerprint, which only a
+viewer whose own data has that fingerprint can ask for: no region carrying one seat's
+hidden information reaches another. Cached HTML holds a placeholder for its forms' CSRF
+tokens, replaced by the request's own on the way out.
+
+The full page (``page_context``) also has a per-viewer page cache: every region but
+``LIVE_REGIONS`` as rendered for this viewer at this version (``page_cache_key``: game,
+version, snapshot, the viewer's seat pk and queue, the game and seat records, language,
+time zone, templates), so a repeat view builds only ``presenters.page.live_page``.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from dataclasses import dataclass
@@ -26,12 +33,14 @@ from typing import Any, Callable
 
 from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
-from django.template.loader import render_to_string
+from django.middleware.csrf import get_token
+from django.template.loader import get_template, render_to_string
 from django.utils.safestring import mark_safe
 
 from games.models import Game, Seat
 from games.presenters.fingerprint import fingerprint, locale
-from games.presenters.page import game_context
+from games.presenters.page import PLAYER_BOARD_TEMPLATES, game_context, game_page, live_page, versioned_inputs
+from games.rules import check_loadable
 
 #: How long a cached region stays (a game version, or a fingerprint: long enough for every
 #: player of a slow game to look at a position, short enough to keep the cache small).
@@ -64,8 +73,9 @@ class Region:
     (the flash and the poll element carry the message and the version); ``reads``:
     context -> the data the partial reads (JSON-able: dicts, lists, dataclasses, dates);
     ``scope``: ``"public"`` (public information only: cached per game version for every
-    viewer, and by fingerprint), ``"pure"`` (no form: its HTML depends on its data only,
-    cached by fingerprint) or ``"viewer"`` (forms with CSRF tokens: never cached).
+    viewer, and by fingerprint), ``"pure"`` (its HTML depends on its data only, CSRF
+    tokens aside: cached by fingerprint) or ``"viewer"`` (not proven so, e.g. forms posting
+    the version: kept only in the viewer's own page entry).
     """
 
     name: str
@@ -78,7 +88,7 @@ class Region:
 
 #: The regions of a started game's page, in page order.
 REGIONS = (
-    Region("flash", "flash", False, True, lambda c: c.get("flash")),
+    Region("flash", "flash", False, True, lambda c: c.get("flash"), "pure"),
     Region("status", "game-status", False, False, lambda c: (
         c["game"], _board(c, "my_turn"), _board(c, "event"), _board(c, "awaited"), (c.get("view") or {}).get("phase"),
         (c.get("decision") or {}).get("prompt"), c["awaited_seats"], _seat_pk(c), c.get("result"), c.get("rematch"))),
@@ -101,13 +111,14 @@ REGIONS = (
     Region("players", "game-players", False, False, lambda c: (
         c["seats"], c["seat"], c.get("start_player"), _game_forms(c), c["game"].is_public, c["game"].creator_id,
         c.get("pace"), c.get("end_vote"),
-        c.get("can_vote_end"), c.get("watching"))),
+        c.get("can_vote_end"), c.get("watching")), "pure"),
     Region("log", "game-log", False, False, lambda c: (c["game"].pk, c.get("log"), c.get("log_older")), "public"),
-    Region("chat", "game-chat", False, False, lambda c: (c["game"].pk, c.get("chat"))),
+    Region("chat", "game-chat", False, False, lambda c: (c["game"].pk, c.get("chat")), "pure"),
     Region("poll", "game-poll", False, True, lambda c: (
         c["game"].pk, c["game"].is_active, c["game"].version, getattr(c.get("chat"), "last_id", 0),
-        c.get("poll_seconds"))),
+        c.get("poll_seconds")), "pure"),
 )
+_INCLUDE = re.compile(r'{%\s*include\s+"([^"]+)"')
 _ROOT_TAG = re.compile(r"^\s*<[a-zA-Z][\w-]*")
 _ROOT_ID_ATTR = re.compile(r'\bid="[^"]+"')
 
@@ -145,20 +156,56 @@ def _with_attributes(html: str, digest: str, oob: bool) -> str:
     return html
 
 
-def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *, oob: bool) -> list[tuple[str, str]]:
+#: What a form's CSRF token is stored as in a cached region; ``_with_token`` puts the
+#: request's own in its place (any masked token of the session's secret is valid). User
+#: text is escaped, so ``TOKEN_FIELD`` + placeholder + ``"`` can only come from a token field.
+TOKEN_PLACEHOLDER = "csrf-token-of-the-request"
+TOKEN_FIELD = 'name="csrfmiddlewaretoken" value="'
+_TOKEN_VALUE = re.compile(r'(?<=name="csrfmiddlewaretoken" value=")[^"]*')
+
+
+def without_token(html: str) -> str:
+    """``html`` with every form's CSRF token replaced by ``TOKEN_PLACEHOLDER`` (to cache it)."""
+    return _TOKEN_VALUE.sub(TOKEN_PLACEHOLDER, html) if TOKEN_FIELD in html else html
+
+
+def _request_token(request: HttpRequest) -> str:
+    # one masked token for every form of the answer (masking costs 32 random draws)
+    token = getattr(request, "_region_csrf_token", None)
+    if token is None:
+        token = request._region_csrf_token = get_token(request)
+    return token
+
+
+def _with_token(request: HttpRequest, html: str) -> str:
+    placeholder = f'{TOKEN_FIELD}{TOKEN_PLACEHOLDER}"'
+    if placeholder not in html:
+        return html
+    return html.replace(placeholder, f'{TOKEN_FIELD}{_request_token(request)}"')
+
+
+def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *, oob: bool,
+                  only: frozenset[str] | None = None,
+                  contents: dict[str, tuple[str, str]] | None = None) -> list[tuple[str, str]]:
     """``(name, html)`` of every region of the page the client does not show already
     (``known``: root id -> fingerprint; the always-sent regions are always in), with
-    ``data-region-hash`` (and ``hx-swap-oob`` if ``oob``) on each root.
+    ``data-region-hash`` (and ``hx-swap-oob`` if ``oob``) on each root; ``only``: these
+    region names alone (None: all). ``contents``: region name -> (content key, cached
+    HTML) known already (looked at before the content cache), completed with what the call
+    finds or renders.
 
     A public region comes from the shared cache of its game version if there (its
     presenter is then never run); a public or pure region whose fingerprint was rendered
-    before comes from the content cache; the rest is rendered. Nothing is stored from a
-    page showing the viewer's draft plan into the game version's cache (the draft changes
-    only the viewer's own regions, but a shared entry must not depend on it)."""
+    before comes from the content cache; the rest is rendered. Cached HTML holds
+    ``TOKEN_PLACEHOLDER`` for its forms' CSRF tokens, replaced by the request's on the way
+    out. Nothing is stored from a page showing the viewer's draft plan into the game
+    version's cache (the draft changes only the viewer's own regions, but a shared entry
+    must not depend on it)."""
     board = context.get("board")
-    shown = [r for r in REGIONS if board or not r.board_only]
+    shown = [r for r in REGIONS if (board or not r.board_only) and (only is None or r.name in only)]
     keys = {r.name: region_cache_key(r, context) for r in shown}
-    by_version = caches["regions"].get_many([k for k in keys.values() if k])
+    wanted = [k for k in keys.values() if k]
+    by_version = caches["regions"].get_many(wanted) if wanted else {}
     drafting = bool((context.get("plan") or {}).get("draft"))
     todo = []  # (region, short digest or None, full digest or None, html or None)
     for region in shown:
@@ -174,7 +221,11 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
         todo.append((region, digest, full, html))
     content_keys = {r.name: _content_key(r, full) for r, _d, full, html in todo
                     if html is None and full and r.scope in ("public", "pure")}
-    by_content = caches["regions"].get_many(list(content_keys.values())) if content_keys else {}
+    contents = {} if contents is None else contents
+    by_content = {key: contents[name][1] for name, key in content_keys.items()
+                  if name in contents and contents[name][0] == key}
+    missing = [key for key in content_keys.values() if key not in by_content]
+    by_content |= caches["regions"].get_many(missing) if missing else {}
     render_context = context | {"oob": False}
     parts, fresh = [], {}
     for region, digest, _full, html in todo:
@@ -182,24 +233,99 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
         if html is None:
             html = by_content.get(content_keys.get(region.name))
         if html is None:
-            html = render_to_string(_template(region), render_context, request=request)
+            html = without_token(render_to_string(_template(region), render_context, request=request))
             if digest is None:  # not display data: the HTML's own hash
                 digest = hashlib.sha1(html.encode()).hexdigest()[:12]
                 if not region.always and known.get(region.root_id) == digest:
                     continue
-            elif region.name in content_keys and "csrfmiddlewaretoken" not in html:
+            elif region.name in content_keys:
                 fresh[content_keys[region.name]] = html
-        if key and not drafting and not (key in by_version) and "csrfmiddlewaretoken" not in html:
+        if region.name in content_keys:
+            contents[region.name] = (content_keys[region.name], html)
+        if key and not drafting and not (key in by_version):
             fresh[key] = (digest, html)
-        parts.append((region.name, _with_attributes(html, digest, oob)))
+        parts.append((region.name, _with_token(request, _with_attributes(html, digest, oob))))
     if fresh:
         caches["regions"].set_many(fresh, REGION_CACHE_SECONDS)
     return parts
 
 
-def render_region_map(request: HttpRequest, context: dict) -> dict[str, str]:
-    """Every region of the page rendered for ``context`` (name -> safe HTML), for the page."""
-    return {name: mark_safe(html) for name, html in _regions_html(request, context, {}, oob=False)}
+#: The regions a full page shows afresh for every request, even from the page cache: they
+#: change without a new version (the flash, the players' clocks and watchers, the chat,
+#: the poll's chat id). Every other region of a page is a function of ``page_cache_key``.
+LIVE_REGIONS = frozenset({"flash", "players", "chat", "poll"})
+#: How long a viewer's page stays in the page cache (one version; reloads and other tabs
+#: soon after a move).
+PAGE_SECONDS = 600
+#: The game page's pieces outside the regions (``games/partials/_<name>.html``, shown as
+#: ``shell.<name>``): they change only with the viewer and the game's status, so the page
+#: entry keeps them too.
+SHELL_PIECES = ("next_game", "history_links", "chat_form")
+
+
+@functools.cache
+def _page_templates() -> tuple[str, ...]:
+    # every partial a region includes, at any depth: a deploy that changes one is a new page key
+    names = set()
+    todo = [_template(r) for r in REGIONS] + [f"games/partials/_{name}.html" for name in SHELL_PIECES]
+    todo += PLAYER_BOARD_TEMPLATES
+    while todo:
+        name = todo.pop()
+        if name not in names:
+            names.add(name)
+            todo += _INCLUDE.findall(get_template(name).template.source)
+    return tuple(sorted(names))
+
+
+def page_cache_key(request: HttpRequest, game: Game, seat: Seat | None, live) -> str | None:
+    """The page cache's key of the versioned regions of ``game``'s full page for the
+    request's viewer (``seat``, None: a spectator or a visitor; ``live``: its
+    ``presenters.page.live_page``): the fingerprint of ``presenters.page.versioned_inputs``
+    (game, version, snapshot, the viewer's seat and queue, the game and seat records),
+    the language, the time zone and the templates. None (not cached) unless the game is
+    active. A seat's key holds its seat pk: no other viewer can reach its entry."""
+    if not game.is_active:
+        return None
+    digest = fingerprint("page", versioned_inputs(game, seat, live, request.user), _page_templates())
+    return f"page:{game.pk}:{game.version}:{digest}" if digest else None
+
+
+def page_context(request: HttpRequest, game: Game, seat: Seat | None) -> dict:
+    """The template context of a started game's full page (``games/game_detail.html``) for
+    the request's viewer, with ``regions`` and ``shell`` (name -> safe HTML: the regions and
+    ``SHELL_PIECES``) and ``csrf_token`` (the one every form of the answer posts).
+
+    A repeat view at the same version (``page_cache_key``) takes every region but
+    ``LIVE_REGIONS``, and the shell pieces, from the page cache and builds only ``live_page`` (no engine view, no
+    presenters); its context then has the live fields, ``start_player`` and ``board``
+    (True or None) only. Raises ``GameDamaged`` as ``game_context`` does."""
+    live = live_page(game, seat, user=request.user)
+    key = page_cache_key(request, game, seat, live)
+    entry = caches["regions"].get(key) if key else None
+    if entry is not None:
+        check_loadable(game)  # an engine upgrade that retires the game is still seen
+        context = live.context() | {"start_player": entry["start_player"], "board": entry["board"]}
+        parts = [(name, _with_token(request, html)) for name, html in entry["regions"]]
+        shell = entry["shell"]
+        # the live regions as the entry saw them serve while their fingerprints hold
+        parts += _regions_html(request, context, {}, oob=False, only=LIVE_REGIONS, contents=dict(entry["live"]))
+    else:
+        context = game_page(game, seat, user=request.user, live=live).context()
+        contents: dict[str, tuple[str, str]] = {}
+        parts = _regions_html(request, context, {}, oob=False, contents=contents)
+        shell = {name: without_token(render_to_string(f"games/partials/_{name}.html", context, request=request))
+                 for name in SHELL_PIECES}
+        if key and not (context.get("plan") or {}).get("draft"):
+            caches["regions"].set(key, {
+                "regions": [(name, without_token(html)) for name, html in parts if name not in LIVE_REGIONS],
+                "live": {name: value for name, value in contents.items() if name in LIVE_REGIONS},
+                "shell": shell, "start_player": context["start_player"],
+                "board": True if context["board"] else None,
+            }, PAGE_SECONDS)
+    context["regions"] = {name: mark_safe(html) for name, html in parts}
+    context["shell"] = {name: mark_safe(_with_token(request, html)) for name, html in shell.items()}
+    context["csrf_token"] = _request_token(request)  # the shell's forms post the regions' token
+    return context
 
 
 def plan_draft(request: HttpRequest) -> str | None:

@@ -1,4 +1,8 @@
 """games.selectors: projections used by the pages."""
+from unittest import mock
+
+from django.utils import timezone
+
 from games.models import GameStatus, Move
 from games.selectors import event_text, finished_game_result, move_log
 
@@ -47,3 +51,37 @@ def test_finished_game_result_shares_a_place_on_a_tie(started_game):
                             "ranking": [{"seat": 0, "place": 1}, {"seat": 1, "place": 1}]}
     result = finished_game_result(started_game)
     assert [line.placement for line in result.results] == [1, 1]
+
+
+def test_page_seats_read_in_one_query_the_seat_records_the_orm_rows_give(alice, bob, carol, dave,
+                                                                         django_assert_num_queries):
+    """The page's seat query is written by hand (games.selectors.page_seats): its rows give
+    the same ``SeatInfo`` as the ORM's (a bot seat, an absent player played by the takeover
+    bot, one on vacation, running clocks), with nothing more read, and the chat's ids."""
+    from games import services
+    from games.models import ChatChannel, Seat
+    from games.presenters.page import seat_infos
+    from games.selectors import page_chat_known, page_seats
+
+    game = services.game_create(creator=alice, name="Seats", max_seats=4, options={}, pace="fast",
+                                bots=["random"], absent_bot_level="random")
+    for user in (bob, carol):
+        services.seat_join(game_id=game.pk, user=user)
+    game.refresh_from_db()
+    assert game.is_active
+    Seat.objects.filter(game=game, user=bob).update(absent=True)
+    services.vacation_start(user=carol)
+    services.chat_post(game_id=game.pk, user=alice, text="hello")
+    services.chat_mark_read(game_id=game.pk, user=dave, up_to=0)
+    game.refresh_from_db()
+    orm = list(game.seats.select_related("user", "user__player_clock").order_by("order"))
+    with mock.patch("games.presenters.page.timezone.now", return_value=timezone.now()):  # one clock reading
+        with django_assert_num_queries(1):
+            rows = page_seats(game, dave)
+            infos = seat_infos(game, rows)
+        assert infos == seat_infos(game, orm)
+    assert {info.is_bot for info in infos} == {True, False} and any(info.on_vacation for info in infos)
+    assert any(info.bot_playing and not info.is_bot for info in infos) and any(info.clock_left for info in infos)
+    known = page_chat_known(game, dave, rows)
+    assert known.newest[ChatChannel.PLAYERS] == game.chat_messages.get().pk and known.newest[ChatChannel.SPECTATORS] == 0
+    assert (known.reader.last_read_id, known.reader.muted) == (0, False)

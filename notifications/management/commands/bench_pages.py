@@ -34,6 +34,7 @@ import time
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.core.cache import caches
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.test import Client, override_settings
@@ -235,6 +236,10 @@ class Command(BaseCommand):
                                  ("page_long", self.long_game, f"game page at move {self.long_game.version}")):
             client, url = self.seat_client(game, 0), reverse("games-detail", args=[game.pk])
             figures[key] = self.measure(label, lambda c=client, u=url: c.get(u), bare)
+            if key == "page":  # informational: what the caches buy (the target stays the warm figure)
+                figures["page_cold"] = self.measure(
+                    "  the same, first view, caches emptied", lambda _arg, c=client, u=url: c.get(u), bare,
+                    prepare=caches["regions"].clear)
         # the growth: the long game's page against the early one's, interleaved (no drift between them)
         early, long = (self.seat_client(g, 0) for g in (self.early_game, self.long_game))
         early_url, long_url = (reverse("games-detail", args=[g.pk]) for g in (self.early_game, self.long_game))

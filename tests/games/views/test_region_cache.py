@@ -6,6 +6,8 @@ import pickle
 import re
 
 import pytest
+from django.conf import settings
+from django.middleware.csrf import _unmask_cipher_token
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import caches
 from django.template.loader import render_to_string
@@ -92,20 +94,31 @@ def test_a_page_served_from_caches_other_viewers_filled_is_the_page_rendered_afr
             assert VOLATILE.sub("", client.get(url).text) == fresh, f"viewer {order!r}"
 
 
-def test_no_cached_region_holds_a_form_token(three_players, client_for):
+def test_no_cached_region_holds_a_form_token_only_its_placeholder(three_players, client_for):
     game, users = three_players
+    pages = []
     for _ in positions(game, stops=(8, 30)):
         for user in users.values():
-            client_for(user).get(reverse("games-detail", kwargs={"game_id": game.pk}))
-    stored = [pickle.loads(value) for value in caches["regions"]._cache.values()]
+            client = client_for(user)
+            for _twice in range(2):  # rendered, then from the caches
+                pages.append((client, client.get(reverse("games-detail", kwargs={"game_id": game.pk})).text))
+    stored = " ".join(str(pickle.loads(value)) for value in caches["regions"]._cache.values())
     assert stored, "the page filled the region caches"
-    assert not any("csrfmiddlewaretoken" in str(value) for value in stored)
+    tokens = set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]*)"', stored))
+    assert tokens == {regions.TOKEN_PLACEHOLDER}, "cached forms hold the placeholder, never a token"
+    for client, text in pages:
+        served = set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]*)"', text))
+        assert served and regions.TOKEN_PLACEHOLDER not in text
+        secret = client.cookies[settings.CSRF_COOKIE_NAME].value
+        assert all(_unmask_cipher_token(token) == secret for token in served), "every form posts the session's token"
 
 
 def test_regions_the_page_shows_are_neither_rendered_nor_sent(three_players, client_for, monkeypatch):
     game, users = three_players
     client = client_for(users[0])
-    page = client.get(reverse("games-detail", kwargs={"game_id": game.pk})).text
+    first = client.get(reverse("games-detail", kwargs={"game_id": game.pk})).text
+    page = client.get(reverse("games-detail", kwargs={"game_id": game.pk})).text  # from the page cache
+    assert REGION.findall(page) == REGION.findall(first)
     shown = ",".join(f"{region_id}:{digest}" for digest, region_id in REGION.findall(page))
     caches["regions"].clear()  # nothing comes from a cache: what is skipped is skipped
     templates = []
@@ -131,3 +144,47 @@ def test_a_snapshot_rewritten_at_the_same_version_is_shown_afresh(three_players,
     after = client.get(url).text
     coins = re.compile(r'<article class="[^"]*player-board[^"]*" data-seat="1".*?<dt>Coins</dt><dd>(\d+)</dd>', re.S)
     assert int(coins.search(after).group(1)) == int(coins.search(before).group(1)) + 17
+
+
+def test_each_viewers_page_entry_is_served_to_that_viewer_alone(three_players, client, client_for):
+    """The page cache holds each seat's private data under a key of its own: with every
+    viewer's entry marked, each viewer (three seats, a spectator, a visitor) is served its
+    own mark and no one else's."""
+    game, users = three_players
+    url = reverse("games-detail", kwargs={"game_id": game.pk})
+    viewers = [client_for(user) for user in users.values()] + [client]
+    for _ in positions(game, stops=(8, 30)):
+        caches["regions"].clear()
+        for viewer in viewers:
+            viewer.get(url)
+        store = caches["regions"]._cache
+        keys = [key for key in store if ":page:" in key]
+        assert len(keys) == len(viewers), "one page entry per viewer"
+        for n, key in enumerate(keys):
+            entry = pickle.loads(store[key])
+            (name, html), *rest = entry["regions"]
+            entry["regions"] = [(name, html.replace("</section>", f"PAGE-ENTRY-{n}-MARK</section>", 1)), *rest]
+            store[key] = pickle.dumps(entry)
+        served = [set(re.findall(r"PAGE-ENTRY-\d+-MARK", viewer.get(url).text)) for viewer in viewers]
+        assert all(len(marks) == 1 for marks in served), served
+        assert len(set().union(*served)) == len(viewers), "two viewers were served the same entry"
+
+
+def test_a_repeat_view_at_the_same_version_shows_what_changed_without_a_version(three_players, client_for):
+    """The chat, who watches and a player's vacation change without a new version: a page
+    served from the page cache shows them all the same."""
+    from games.services import chat_post, vacation_start
+
+    game, users = three_players
+    url = reverse("games-detail", kwargs={"game_id": game.pk})
+    seat, spectator = client_for(users[0]), client_for(users[None])
+    first = seat.get(url).text
+    assert "Nobody else is watching." in first and "on vacation" not in first
+    chat_post(game_id=game.pk, user=users[1], text="a message after the page was cached")
+    spectator.get(url)
+    vacation_start(user=users[2])
+    again = seat.get(url).text
+    assert f'data-version="{game.version}"' in again  # the same version, from the page cache
+    assert "a message after the page was cached" in again
+    assert 'id="game-watching">Watching: dave</p>' in again
+    assert "on vacation" in again
