@@ -9,6 +9,7 @@ from django.contrib import admin, messages
 from games.integrity import verify_game
 from games.models import ChatMessage, Game, GameStatus, Invitation, Move, PlayerClock, Seat
 from games.rules import is_damaged
+from games.services.records import records_rebuild
 
 _STARTED = (GameStatus.ACTIVE, GameStatus.FINISHED)
 
@@ -55,6 +56,24 @@ class GameAdmin(admin.ModelAdmin):
     inlines = [SeatInline]
     actions = ["verify_log"]
 
+    def save_related(self, request, form, formsets, change) -> None:
+        """Save the seats, then recount their players' records (``PlayerStats``): a seat's
+        results edited here would otherwise leave the profile's counts and cache stale."""
+        super().save_related(request, form, formsets, change)
+        records_rebuild(_players(Game.objects.filter(pk=form.instance.pk)))
+
+    def delete_model(self, request, obj: Game) -> None:
+        """Delete the game, then recount its players' records (it may have been counted)."""
+        players = _players(Game.objects.filter(pk=obj.pk))
+        super().delete_model(request, obj)
+        records_rebuild(players)
+
+    def delete_queryset(self, request, queryset) -> None:
+        """Delete the games, then recount their players' records."""
+        players = _players(queryset)
+        super().delete_queryset(request, queryset)
+        records_rebuild(players)
+
     @admin.display(description="Loads")
     def loads(self, game: Game) -> str:
         """For a started game "yes", or "needs repair: <reason>"; blank before the start."""
@@ -74,6 +93,11 @@ class GameAdmin(admin.ModelAdmin):
                 self.message_user(request, str(divergence), messages.ERROR)
         self.message_user(request, f"{queryset.count()} game(s) checked, {found} divergence(s).",
                           messages.WARNING if found else messages.SUCCESS)
+
+
+def _players(games) -> list[int]:
+    """The user ids of the seats of ``games`` (a queryset)."""
+    return list(Seat.objects.filter(game__in=games, user__isnull=False).values_list("user_id", flat=True).distinct())
 
 
 @admin.register(Move)

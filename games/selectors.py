@@ -674,8 +674,11 @@ def game_for_poll(game_id: Any, user) -> Game | None:
     if row is None:
         return None
     *values, has_state, seat_id, chat_players, chat_spectators = row
-    values = [bool(value) if name in _POLL_BOOLEANS else value for name, value in zip(POLL_FIELDS, values, strict=True)]
-    game = Game.from_db(DEFAULT_DB_ALIAS, ("id", *POLL_FIELDS), (pk, *values))
+    by_name = {"id": pk} | {name: bool(value) if name in _POLL_BOOLEANS else value
+                            for name, value in zip(POLL_FIELDS, values, strict=True)}
+    # from_db takes the values in the model's field order, whatever the order of the names
+    names = [f.attname for f in Game._meta.concrete_fields if f.attname in by_name]
+    game = Game.from_db(DEFAULT_DB_ALIAS, names, [by_name[name] for name in names])
     game.has_state, game.seat_id = bool(has_state), seat_id
     game.chat_players, game.chat_spectators = chat_players, chat_spectators
     return game

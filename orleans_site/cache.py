@@ -43,6 +43,8 @@ class ReusingRedisCacheClient(RedisCacheClient):
     command."""
 
     def get_client(self, key=None, *, write=False):
+        """The ``redis.Redis`` of the pool ``write`` picks (a primary for writes), built once
+        per pool and kept; ``key`` is unused (Django's signature)."""
         index = self._get_connection_pool_index(write)
         clients = self.__dict__.setdefault("_clients", {})
         if index not in clients:

@@ -16,8 +16,8 @@ from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 from games.access import get_game_for_user_or_404, require_seat
 from games.forms import ActionForm
 from games.models import Game, Move, Seat
-from games.rules import check_loadable, rules_errors
-from games.errors import GameDamaged, InvalidSubmission, ServiceError
+from games.rules import check_loadable
+from games.errors import GameDamaged, InvalidSubmission
 from games.presenters.page import game_context
 from games.selectors import chat_last_id, chat_poll_id, chat_read_channels, game_for_poll
 from games.services import game_submit_action, game_take_back, seat_queue_change
@@ -37,15 +37,11 @@ def _require_acting_seat(game_id, user) -> None:
 
 @contextmanager
 def _seated_or_refused(game_id, user):
-    """Run a write for ``user``'s seat at the game ``game_id`` without reading the seat or
-    the game first (the service reads both under its row lock and refuses a user without
-    a seat); a refusal is first checked against the user's right to act there, so a user
-    without a seat gets 404 or 403 whatever the service said."""
-    try:
-        yield
-    except (ServiceError, *rules_errors()):
-        _require_acting_seat(game_id, user)
-        raise
+    """Run a write for ``user``'s seat at the game ``game_id`` after one indexed check that
+    the seat exists (a user without one gets 404 or 403 and never takes the game's row lock
+    nor loads its state); the service reads the seat and the game under its lock."""
+    _require_acting_seat(game_id, user)
+    yield
 
 
 def _after_write(move: Move, user) -> tuple[Game, Seat]:

@@ -192,9 +192,9 @@ def game_invite(request: HttpRequest, game_id, token: str) -> HttpResponse:
 
 #: Games per page of the profile's lists (in progress, finished).
 PROFILE_GAMES_PER_PAGE = 20
-#: How long the profile's rendered results stay cached (a finished game or a rating change
-#: gives them a new key long before).
-PROFILE_RESULTS_SECONDS = 24 * 3600
+#: How long the profile's rendered results stay cached (a finished game, a rating change or an
+#: edit in the admin gives them a new key long before; an hour bounds what a renamed player shows)
+PROFILE_RESULTS_SECONDS = 3600
 
 
 def _profile_results(request: HttpRequest, stats) -> str:

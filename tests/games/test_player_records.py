@@ -6,6 +6,7 @@ finished before."""
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from games import selectors, services
 from games.models import Game, PlayerStats, RatingChange, Seat
@@ -126,3 +127,13 @@ def test_the_command_recounts_the_named_players_or_everyone_dating_undated_seats
     assert list(selectors.games_finished_for(alice)) == [game]
     with pytest.raises(CommandError, match="No user nobody"):
         call_command("games_records", "nobody")
+
+
+def test_deleting_a_finished_game_in_the_admin_takes_it_out_of_its_players_records(admin_client, alice, bob):
+    kept, gone = finished_games([alice, bob], 2)
+    records_rebuild()
+    assert stored(alice)["finished"] == 2
+    response = admin_client.post(reverse("admin:games_game_delete", args=[gone.pk]), {"post": "yes"})
+    assert response.status_code == 302
+    for user in (alice, bob):
+        assert stored(user) == recount(user) and stored(user)["finished"] == 1

@@ -270,3 +270,23 @@ def test_a_stranger_acting_on_a_started_game_gets_404_if_private_else_403(
         assert game_snapshot(game.pk) == before
     missing = client.post(reverse("games-act", kwargs={"game_id": uuid.uuid4()}), data, HTTP_HX_REQUEST="true")
     assert missing.status_code == 404
+
+
+
+def test_a_strangers_write_is_refused_before_the_service_runs(fake_engine, client_for, make_game, alice, bob, carol,
+                                                            monkeypatch):
+    # a stranger never reaches the service, so never takes the game's row lock (a script
+    # posting to a busy public game must not make its players wait)
+    from games.views import fragments
+
+    def never(**_kwargs):
+        raise AssertionError("the service ran for a user without a seat")
+
+    for name in ("game_submit_action", "game_take_back", "seat_queue_change"):
+        monkeypatch.setattr(fragments, name, never)
+    game = make_game(alice, bob, seats=2)
+    client = client_for(carol)
+    for action in ("games-act", "games-undo", "games-queue"):
+        response = client.post(url(action, game), {"action": '{"type": "pick", "n": 1}', "expected_version": 0,
+                                                   "op": "clear"}, HTTP_HX_REQUEST="true")
+        assert response.status_code == 403, action

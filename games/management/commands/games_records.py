@@ -17,9 +17,12 @@ class Command(BaseCommand):
     help = "Recount players' records of finished games (all players' without names)."
 
     def add_arguments(self, parser) -> None:
+        """``USERNAME ...``: the players to recount (none: every player)."""
         parser.add_argument("usernames", nargs="*")
 
     def handle(self, *args, usernames: list[str], **options) -> None:
+        """Recount the named players' records (everyone's without names) and say how many;
+        CommandError (exit 1) naming the unknown usernames, recounting nothing."""
         user_ids = None
         if usernames:
             found = dict(get_user_model().objects.filter(username__in=usernames).values_list("username", "pk"))

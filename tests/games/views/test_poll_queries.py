@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import ChatChannel, ChatMessage, Game
-from games.selectors import bot_turn_waiting
+from games.selectors import POLL_FIELDS, bot_turn_waiting, game_for_poll
 
 STATE_READ = re.compile(r'"games_game"\."state"(?! IS NOT NULL)')
 
@@ -125,3 +125,13 @@ def test_a_bot_turn_left_is_still_played_by_the_poll(settings, client_for, alice
     response, _ = poll(client_for(alice), game, v=game.version, c=0)
     assert response.status_code == 200
     assert Game.objects.get(pk=game.pk).version > game.version
+
+
+@pytest.mark.parametrize(("has_bots", "absent_bot_level"), [(False, "random"), (True, "")])
+def test_the_poll_reads_each_field_of_the_game_as_stored(started_game, alice, has_bots, absent_bot_level):
+    # from_db takes values in the model's field order: a mix-up would swap these two
+    Game.objects.filter(pk=started_game.pk).update(has_bots=has_bots, absent_bot_level=absent_bot_level)
+    stored = Game.objects.get(pk=started_game.pk)
+    row = game_for_poll(started_game.pk, alice)
+    for name in POLL_FIELDS:
+        assert getattr(row, name) == getattr(stored, name), name
