@@ -11,6 +11,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.utils.translation import gettext
+
 from games.errors import ServiceError
 from games.models import Game, GameStatus, Move, Seat
 from games.rules import engine_for, load_game
@@ -76,7 +78,7 @@ def finished_export(game: Game) -> dict[str, Any]:
     included (nothing is secret once the game is over). Raises ``ExportRefused`` for a
     game that is not finished and ``GameDamaged`` for one that cannot be loaded."""
     if game.status != GameStatus.FINISHED or game.state is None:
-        raise ExportRefused("Only a finished game can be downloaded whole.")
+        raise ExportRefused(gettext("Only a finished game can be downloaded whole."))
     load_game(game)  # a damaged game is not exported (its pin or snapshot is in doubt)
     document = _header(game, "finished", _seats(game))
     document["seed"] = game.seed
@@ -92,9 +94,9 @@ def seat_export(game: Game, seat: Seat | None) -> dict[str, Any]:
     action; ``position`` is ``engine.view`` of the seat now. Raises ``ExportRefused`` for a
     spectator (``seat`` None) or a game not started, ``GameDamaged`` as ``load_game``."""
     if seat is None:
-        raise ExportRefused("Only the game's players can download a game in progress.")
+        raise ExportRefused(gettext("Only the game's players can download a game in progress."))
     if game.state is None or game.status != GameStatus.ACTIVE:
-        raise ExportRefused("This game is not being played.")
+        raise ExportRefused(gettext("This game is not being played."))
     rules_engine, state = load_game(game)
     document = _header(game, "seat", _seats(game))
     document["viewer_seat"] = seat.order

@@ -144,3 +144,18 @@ def test_move_sources_are_derived_in_one_place_and_map_back():
     for source in ("system", "timeout", "queue", "player", "bot"):
         move = Move(seat=None if source == "system" else 0, **source_fields(source))
         assert move_source(move) == source
+
+
+def test_a_spectators_replay_of_a_game_in_progress_offers_no_download(running_game, client_for, carol):
+    html = client_for(carol).get(reverse("games-replay", kwargs={"game_id": running_game.pk})).content.decode()
+    assert reverse("games-download", kwargs={"game_id": running_game.pk}) not in html
+    player = client_for(running_game.seats.get(order=0).user)
+    html = player.get(reverse("games-replay", kwargs={"game_id": running_game.pk})).content.decode()
+    assert reverse("games-download", kwargs={"game_id": running_game.pk}) in html
+
+
+def test_a_refused_download_is_said_in_the_viewers_language(running_game, client_for, carol):
+    client = client_for(carol)
+    client.post(reverse("set-language"), {"language": "ja", "next": "/"})
+    response = client.get(reverse("games-download", kwargs={"game_id": running_game.pk}), follow=True)
+    assert "進行中のゲームをダウンロードできるのはそのゲームのプレイヤーだけです。" in response.content.decode()
