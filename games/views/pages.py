@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import caches
+from django.core.paginator import Page
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -230,16 +231,34 @@ def profile(request: HttpRequest) -> HttpResponse:
     its history, statistics of their finished games (by player count, head-to-head: their
     record, ``PlayerStats``) and the finished games themselves, paginated (``?page=``), each
     linking to its replay. Everything but the games in progress is rendered once per record
-    stamp and page (``_profile_results``): the cost does not grow with the number of games."""
+    stamp and page (``_profile_results``): the cost does not grow with the number of games.
+    The games in progress, the record's stamp and the navigation's count are one query
+    (``selectors.profile_head``)."""
+    head, in_progress = _profile_playing(request.user, request.GET.get("playing"))
     return render(
         request,
         "games/profile.html",
-        {
-            "in_progress": OneQueryPaginator(selectors.games_in_progress_for(request.user), PROFILE_GAMES_PER_PAGE)
-            .get_page(request.GET.get("playing")),
-            "results": _profile_results(request, selectors.player_stats(request.user)),
-        },
+        {"in_progress": in_progress, "nav_waiting": head.waiting,
+         "results": _profile_results(request, head.stats)},
     )
+
+
+def _profile_playing(user, number) -> tuple[selectors.ProfileHead, Page]:
+    """``selectors.profile_head`` of page ``number`` (``?playing=``, a string or None) and
+    that page as ``Paginator.get_page`` gives it: the first when missing or not a number, the
+    last when past the end or below 1 (then found by counting, in two more queries)."""
+    try:
+        wanted = 1 if number is None else int(number)
+    except (TypeError, ValueError):
+        wanted = 1
+    head = selectors.profile_head(user, max(wanted, 1), PROFILE_GAMES_PER_PAGE)
+    if wanted < 1 or (wanted > 1 and not head.playing):
+        total = selectors.games_in_progress_for(user).count()
+        last = max(1, -(-total // PROFILE_GAMES_PER_PAGE))
+        wanted = last
+        head = selectors.profile_head(user, last, PROFILE_GAMES_PER_PAGE)
+    paginator = CountedPaginator([], PROFILE_GAMES_PER_PAGE, count=head.playing_total)
+    return head, Page(head.playing, wanted, paginator)
 
 
 @require_GET
