@@ -1,6 +1,7 @@
 """Full pages: home, lobby, new game, game detail (lobby or board), profile."""
 from __future__ import annotations
 
+import hashlib
 import uuid
 
 from django.contrib import messages
@@ -196,32 +197,9 @@ PROFILE_GAMES_PER_PAGE = 20
 #: How long the profile's rendered results stay cached (a finished game or a rating change
 #: gives them a new key long before).
 PROFILE_RESULTS_SECONDS = 24 * 3600
-
-
-def _profile_results(request: HttpRequest, stats) -> str:
-    """The profile's rating, record and one page (``?page=``) of finished games, rendered
-    (``games/_profile_results.html``), cached in the "regions" cache under the player's
-    record stamp (``PlayerStats.stamp``: new with every finished game and rating change),
-    the page, the other list's page (its pager links keep it), the language and the time
-    zone: only this user's requests can name the key. A query string with anything else is
-    rendered uncached. A miss reads the rating, its history and the page's games (the page
-    by the seats' user index; the count is the record's)."""
-    user = request.user
-    finished = CountedPaginator(selectors.games_finished_for(user), PROFILE_GAMES_PER_PAGE,
-                                 count=stats.finished if stats else 0).get_page(request.GET.get("page"))
-    playing = request.GET.get("playing", "")
-    cacheable = stats is not None and set(request.GET) <= {"page", "playing"} and len(playing) < 8
-    key = cacheable and (f"profile:{user.pk}:{stats.stamp.hex}:{finished.number}:{playing}:{PROFILE_GAMES_PER_PAGE}:"
-                         f"{get_language()}:{timezone.get_current_timezone_name()}")
-    html = caches["regions"].get(key) if key else None
-    if html is None:
-        finished.object_list = [selectors.finished_game_result(game, user) for game in finished]
-        html = render_to_string("games/_profile_results.html", {
-            "request": request, "finished": finished, "record": selectors.player_record(user, stats),
-            "rating": selectors.rating_for(user), "rating_history": selectors.rating_history(user)})
-        if key:
-            caches["regions"].set(key, html, PROFILE_RESULTS_SECONDS)
-    return mark_safe(html)  # rendered by the template engine above (escaped there)
+#: How long the profile's rendered games in progress stay cached (any move in one of them
+#: gives them a new key: only a viewer refreshing an unchanged list finds them).
+PROFILE_PLAYING_SECONDS = 3600
 
 
 @login_required
@@ -230,17 +208,60 @@ def profile(request: HttpRequest) -> HttpResponse:
     """The user's games in progress (whose turn; paginated, ``?playing=``), their rating and
     its history, statistics of their finished games (by player count, head-to-head: their
     record, ``PlayerStats``) and the finished games themselves, paginated (``?page=``), each
-    linking to its replay. Everything but the games in progress is rendered once per record
-    stamp and page (``_profile_results``): the cost does not grow with the number of games.
-    The games in progress, the record's stamp and the navigation's count are one query
-    (``selectors.profile_head``)."""
+    linking to its replay. The games in progress, the record's stamp and the navigation's
+    count are one query (``selectors.profile_head``); both parts are rendered once per what
+    they show and kept in the "regions" cache (``_profile_parts``): the cost does not grow
+    with the number of games."""
     head, in_progress = _profile_playing(request.user, request.GET.get("playing"))
-    return render(
-        request,
-        "games/profile.html",
-        {"in_progress": in_progress, "nav_waiting": head.waiting,
-         "results": _profile_results(request, head.stats)},
-    )
+    playing, results = _profile_parts(request, head, in_progress)
+    return render(request, "games/profile.html", {"in_progress": in_progress, "nav_waiting": head.waiting,
+                                                   "playing": playing, "results": results})
+
+
+def _profile_parts(request: HttpRequest, head: selectors.ProfileHead, in_progress: Page) -> tuple[str, str]:
+    """The profile's two parts, rendered, both looked up in one call to the "regions" cache:
+
+    - the games in progress (``games/_profile_playing.html``), keyed by a digest of what it
+      shows (each game's id, name, status and seats with whose turn it is, the page and the
+      list's length), the query string and the language;
+    - the rating, record and one page (``?page=``) of finished games
+      (``games/_profile_results.html``), keyed by the player's record stamp
+      (``PlayerStats.stamp``: new with every finished game and rating change), the page,
+      the other list's page (its pager links keep it), the language and the time zone. A
+      miss reads the rating, its history and the page's games (the page by the seats' user
+      index; the count is the record's).
+
+    Both keys carry the user's id: only this user's requests can name them. A query string
+    with anything but ``page`` and ``playing`` is rendered uncached."""
+    user, stats = request.user, head.stats
+    finished = CountedPaginator(selectors.games_finished_for(user), PROFILE_GAMES_PER_PAGE,
+                                 count=stats.finished if stats else 0).get_page(request.GET.get("page"))
+    query = request.GET.get("playing", "")
+    cacheable = set(request.GET) <= {"page", "playing"} and len(query) < 8
+    language = get_language()
+    shown = repr((in_progress.number, head.playing_total, sorted(request.GET.items()), language,
+                  [(game.pk, game.name, game.status, game.listed_seats) for game in head.playing]))
+    playing_key = cacheable and f"profile-playing:{user.pk}:{hashlib.blake2b(shown.encode(), digest_size=16).hexdigest()}"
+    results_key = cacheable and stats is not None and (
+        f"profile:{user.pk}:{stats.stamp.hex}:{finished.number}:{query}:{PROFILE_GAMES_PER_PAGE}:"
+        f"{language}:{timezone.get_current_timezone_name()}")
+    cache = caches["regions"]
+    cached = cache.get_many([key for key in (playing_key, results_key) if key])
+    playing = cached.get(playing_key) if playing_key else None
+    if playing is None:
+        playing = render_to_string("games/_profile_playing.html",
+                                   {"request": request, "in_progress": in_progress, "user": user})
+        if playing_key:
+            cache.set(playing_key, playing, PROFILE_PLAYING_SECONDS)
+    results = cached.get(results_key) if results_key else None
+    if results is None:
+        finished.object_list = [selectors.finished_game_result(game, user) for game in finished]
+        results = render_to_string("games/_profile_results.html", {
+            "request": request, "finished": finished, "record": selectors.player_record(user, stats),
+            "rating": selectors.rating_for(user), "rating_history": selectors.rating_history(user)})
+        if results_key:
+            cache.set(results_key, results, PROFILE_RESULTS_SECONDS)
+    return mark_safe(playing), mark_safe(results)  # rendered by the template engine above (escaped there)
 
 
 def _profile_playing(user, number) -> tuple[selectors.ProfileHead, Page]:
