@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import (
     Count, Exists, ExpressionWrapper, F, IntegerField, OuterRef, Prefetch, Q,
-    QuerySet, Subquery,
+    QuerySet, Subquery, prefetch_related_objects,
 )
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -65,6 +65,16 @@ def games_finished_public() -> QuerySet[Game]:
         .defer("state")
         .order_by("-finished_at")
     )
+
+
+def lobby_watch_lists(limit: int) -> tuple[list[Game], list[Game]]:
+    """The lobby's public games in progress and finished ones (``games_in_progress_public``,
+    ``games_finished_public``), at most ``limit`` of each, their seats read in one query
+    for both lists (three queries, not four)."""
+    playing = list(games_in_progress_public().prefetch_related(None)[:limit])
+    finished = list(games_finished_public().prefetch_related(None)[:limit])
+    prefetch_related_objects(playing + finished, _SEAT_NAMES)
+    return playing, finished
 
 
 def seats_waiting_for(user) -> QuerySet[Seat]:

@@ -45,7 +45,7 @@ def home(request: HttpRequest) -> HttpResponse:
     """"Waiting for you": the games awaiting the user's decision (most urgent first, with
     the decision and the time left; ``HOME_WAITING_PER_PAGE`` a page, ``?page=``), the
     rematches and invitations to answer; then open public tables with a free seat, and
-    "Play against bots"."""
+    "Play against bots". The navigation's count comes from the lists shown (no query of its own)."""
     return _home(request, PlayBotsForm())
 
 
@@ -57,11 +57,10 @@ def _home(request: HttpRequest, bots_form: PlayBotsForm, status: int = 200) -> H
             request.GET.get("page"))
         unread = selectors.chat_unread_counts(request.user, [seat.game_id for seat in waiting])
         waiting.object_list = waiting_rows(list(waiting), timezone.now(), unread)
-        context.update(
-            waiting=waiting,
-            invitations=list(selectors.invitations_for(request.user)),
-            rematches=list(selectors.rematches_awaiting(request.user)),
-        )
+        invitations, rematches = list(selectors.invitations_for(request.user)), list(selectors.rematches_awaiting(request.user))
+        # the navigation's count is these three lists' length (selectors.waiting_count): no query of its own
+        context.update(waiting=waiting, invitations=invitations, rematches=rematches,
+                       nav_waiting=waiting.paginator.count + len(invitations) + len(rematches))
     return render(request, "games/home.html", context, status=status)
 
 
@@ -88,9 +87,9 @@ def lobby(request: HttpRequest) -> HttpResponse:
     last started public games in progress (to watch) and the last finished public games
     (with replay links)."""
     open_games = OneQueryPaginator(selectors.games_open_public(), LOBBY_OPEN_PER_PAGE).get_page(request.GET.get("page"))
-    return render(request, "games/lobby.html", {
-        "open_games": open_games, "finished_games": selectors.games_finished_public()[:LOBBY_FINISHED_SHOWN],
-        "playing_games": selectors.games_in_progress_public()[:LOBBY_FINISHED_SHOWN]})
+    playing, finished = selectors.lobby_watch_lists(LOBBY_FINISHED_SHOWN)
+    return render(request, "games/lobby.html", {"open_games": open_games, "finished_games": finished,
+                                                 "playing_games": playing})
 
 
 @login_required
