@@ -907,8 +907,10 @@ def chat_unread_counts(user, game_ids, *, since: dt.datetime | None = None) -> d
     ``game_ids`` where ``user`` (a user or its id) sits: other players' messages after the
     user's read position, not hidden; a muted chat counts nothing. ``since`` also leaves out
     older messages (the digest counts only the last day's). Games with none are left out.
-    One grouped query, whatever the number of games."""
+    One grouped query, whatever the number of games; none for no games."""
     game_ids = list(game_ids)
+    if not game_ids:
+        return {}
     readers = ChatReader.objects.filter(user=user, game=OuterRef("game"))
     messages = (
         ChatMessage.objects.filter(
