@@ -85,11 +85,34 @@ def next_game(request: HttpRequest) -> HttpResponse:
 def lobby(request: HttpRequest) -> HttpResponse:
     """The open public games, newest first (``LOBBY_OPEN_PER_PAGE`` a page, ``?page=``), the
     last started public games in progress (to watch) and the last finished public games
-    (with replay links)."""
+    (with replay links), those two rendered once per what they show (``_lobby_watch``)."""
     open_games = OneQueryPaginator(selectors.games_open_public(), LOBBY_OPEN_PER_PAGE).get_page(request.GET.get("page"))
     playing, finished = selectors.lobby_watch_lists(LOBBY_FINISHED_SHOWN)
     return render(request, "games/lobby.html", {"open_games": open_games, "finished_games": finished,
-                                                 "playing_games": playing})
+                                                 "playing_games": playing, "watch": _lobby_watch(playing, finished)})
+
+
+#: How long the lobby's rendered watch lists stay cached (a game starting or finishing
+#: gives them a new key).
+LOBBY_WATCH_SECONDS = 3600
+
+
+def _lobby_watch(playing: list, finished: list) -> str:
+    """The lobby's public games in progress and finished (``games/_lobby_watch.html``),
+    rendered once per what it shows and kept in the "regions" cache for every viewer (public
+    games only, nothing of the viewer's): keyed by a digest of each game's id, name, start
+    or finish and seats, the language and the time zone (the dates)."""
+    shown = repr((get_language(), timezone.get_current_timezone_name(),
+                  [(game.pk, game.name, game.started_at, game.finished_at,
+                    [(seat.user_id, seat.user.username if seat.user_id else "", seat.bot_level, seat.bot_name)
+                     for seat in game.seats.all()]) for game in (*playing, *finished)]))
+    key = f"lobby-watch:{hashlib.blake2b(shown.encode(), digest_size=16).hexdigest()}"
+    cache = caches["regions"]
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("games/_lobby_watch.html", {"playing_games": playing, "finished_games": finished})
+        cache.set(key, html, LOBBY_WATCH_SECONDS)
+    return mark_safe(html)  # rendered by the template engine above (escaped there)
 
 
 @login_required
