@@ -92,6 +92,11 @@ def lobby(request: HttpRequest) -> HttpResponse:
                                                  "playing_games": playing, "watch": _lobby_watch(playing, finished)})
 
 
+def _digest(shown: str) -> str:
+    """A cache key's part naming ``shown`` (the ``repr`` of what a part shows): 32 hex digits."""
+    return hashlib.blake2b(shown.encode(), digest_size=16).hexdigest()
+
+
 #: How long the lobby's rendered watch lists stay cached (a game starting or finishing
 #: gives them a new key).
 LOBBY_WATCH_SECONDS = 3600
@@ -106,7 +111,7 @@ def _lobby_watch(playing: list, finished: list) -> str:
                   [(game.pk, game.name, game.started_at, game.finished_at,
                     [(seat.user_id, seat.user.username if seat.user_id else "", seat.bot_level, seat.bot_name)
                      for seat in game.seats.all()]) for game in (*playing, *finished)]))
-    key = f"lobby-watch:{hashlib.blake2b(shown.encode(), digest_size=16).hexdigest()}"
+    key = f"lobby-watch:{_digest(shown)}"
     cache = caches["regions"]
     html = cache.get(key)
     if html is None:
@@ -263,7 +268,7 @@ def _profile_parts(request: HttpRequest, head: selectors.ProfileHead, in_progres
     language = get_language()
     shown = repr((in_progress.number, head.playing_total, sorted(request.GET.items()), language,
                   [(game.pk, game.name, game.status, game.listed_seats) for game in head.playing]))
-    playing_key = cacheable and f"profile-playing:{user.pk}:{hashlib.blake2b(shown.encode(), digest_size=16).hexdigest()}"
+    playing_key = cacheable and f"profile-playing:{user.pk}:{_digest(shown)}"
     results_key = cacheable and stats is not None and (
         f"profile:{user.pk}:{stats.stamp.hex}:{finished.number}:{query}:{PROFILE_GAMES_PER_PAGE}:"
         f"{language}:{timezone.get_current_timezone_name()}")
