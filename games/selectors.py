@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import (
     Count, Exists, ExpressionWrapper, F, IntegerField, OuterRef, Prefetch, Q,
-    QuerySet, Subquery,
+    QuerySet, Subquery, prefetch_related_objects,
 )
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -28,6 +28,7 @@ from games.models import (
 )
 from games.messages import action_label, render_event
 from games.rules import engine_for, load_game
+from games.vocabulary import bot_display_name
 
 #: The seats a list of games shows (names, who is awaited), their players' names only.
 _SEAT_NAMES = Prefetch("seats", queryset=Seat.objects.select_related("user").only(
@@ -64,6 +65,16 @@ def games_finished_public() -> QuerySet[Game]:
         .defer("state")
         .order_by("-finished_at")
     )
+
+
+def lobby_watch_lists(limit: int) -> tuple[list[Game], list[Game]]:
+    """The lobby's public games in progress and finished ones (``games_in_progress_public``,
+    ``games_finished_public``), at most ``limit`` of each, their seats read in one query
+    for both lists (three queries, not four)."""
+    playing = list(games_in_progress_public().prefetch_related(None)[:limit])
+    finished = list(games_finished_public().prefetch_related(None)[:limit])
+    prefetch_related_objects(playing + finished, _SEAT_NAMES)
+    return playing, finished
 
 
 def seats_waiting_for(user) -> QuerySet[Seat]:
@@ -165,6 +176,96 @@ def games_in_progress_for(user) -> QuerySet[Game]:
     unfinished seats' index, whatever the number of games they finished)."""
     return (Game.objects.filter(seats__user=user, seats__finished_at=None, status__in=(GameStatus.OPEN, GameStatus.ACTIVE))
             .prefetch_related(_SEAT_NAMES).defer("state").order_by("-created_at"))
+
+
+@dataclass(frozen=True)
+class ListedSeat:
+    """A seat as a list of games shows it: who sits there (``display_name``) and what the
+    engine awaits from it (``awaiting``, "" for nothing)."""
+
+    user_id: int | None
+    username: str
+    bot_level: str
+    bot_name: str
+    awaiting: str
+
+    @property
+    def display_name(self) -> str:
+        """The player's username, or the bot seat's name in the active language (as ``Seat.display_name``)."""
+        return bot_display_name(self.bot_level, self.bot_name) if self.bot_level else self.username
+
+
+@dataclass
+class ProfileHead:
+    """What the profile reads on every request, in one query (``profile_head``): the user's
+    ``PlayerStats`` (``stamp`` and ``finished`` loaded; None before a finished game), the
+    navigation's ``waiting`` count, one page of ``games_in_progress_for`` (``playing``:
+    games with ``id``, ``name``, ``status`` loaded and ``listed_seats``, seats in order) and
+    that list's length (``playing_total``; 0 when the page is empty)."""
+
+    stats: PlayerStats | None
+    waiting: int
+    playing: list[Game]
+    playing_total: int
+
+
+@functools.cache
+def _profile_head_sql(vendor: str) -> tuple[str, tuple, tuple[int, ...]]:
+    """``(sql, params, where the user's id goes in params)`` of ``profile_head``; the page's
+    size and offset are its last two parameters. Written once per database vendor (the ORM
+    took more time to build the lists' queries than the database to run them)."""
+    qn = connections[DEFAULT_DB_ALIAS].ops.quote_name
+    user_model = get_user_model()
+    game, seat, stats, users = (qn(m._meta.db_table) for m in (Game, Seat, PlayerStats, user_model))
+    waiting_sql, waiting_params, waiting_at = _waiting_count_sql(vendor)
+    stats_of = f"FROM {stats} WHERE {stats}.{qn('user_id')} = %s"
+    # the page of games as games_in_progress_for orders it (newest first), found by the user's unfinished seats
+    page = (f"SELECT g.{qn('id')} AS id, g.{qn('name')} AS name, g.{qn('status')} AS status, "
+            f"g.{qn('created_at')} AS created_at, COUNT(*) OVER () AS total "
+            f"FROM {seat} m JOIN {game} g ON g.{qn('id')} = m.{qn('game_id')} "
+            f"WHERE m.{qn('user_id')} = %s AND m.{qn('finished_at')} IS NULL AND g.{qn('status')} IN (%s, %s) "
+            f"ORDER BY g.{qn('created_at')} DESC LIMIT %s OFFSET %s")
+    sql = (f"SELECT (SELECT {qn('stamp')} {stats_of}), (SELECT {qn('finished')} {stats_of}), ({waiting_sql}), "
+           f"p.id, p.name, p.status, p.total, s.{qn('user_id')}, u.{qn('username')}, s.{qn('bot_level')}, "
+           f"s.{qn('bot_name')}, s.{qn('awaiting')} "
+           f"FROM (SELECT 1 AS one) one LEFT JOIN ({page}) p ON 1 = 1 "
+           f"LEFT JOIN {seat} s ON s.{qn('game_id')} = p.id "
+           f"LEFT JOIN {users} u ON u.{qn(user_model._meta.pk.column)} = s.{qn('user_id')} "
+           f"ORDER BY p.created_at DESC, p.id, s.{qn('order')}")
+    params = (_ANY_USER_ID, _ANY_USER_ID, *waiting_params, _ANY_USER_ID, GameStatus.OPEN.value, GameStatus.ACTIVE.value)
+    at = (0, 1, *(2 + i for i in waiting_at), 2 + len(waiting_params))
+    return sql, params, at
+
+
+def profile_head(user, number: int, per_page: int) -> ProfileHead:
+    """The profile's ``ProfileHead`` of ``user`` (a signed-in user) with page ``number``
+    (1-based; a page past the end is empty) of ``per_page`` games in progress: one query,
+    written once (``_profile_head_sql``)."""
+    sql, params, at = _profile_head_sql(connection.vendor)
+    params = list(params)
+    for i in at:
+        params[i] = user.pk
+    params += [per_page, (number - 1) * per_page]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    stamp, finished, waiting = rows[0][:3]
+    stats = None
+    if stamp is not None:
+        stats = PlayerStats.from_db(connection.alias, ["user_id", "stamp", "finished"],
+                                    [user.pk, PlayerStats._meta.get_field("stamp").to_python(stamp), finished])
+    games, game_field = {}, Game._meta.pk
+    for *_, game_id, name, status, _total, user_id, username, bot_level, bot_name, awaiting in rows:
+        if game_id is None:
+            break  # no game in progress on this page: the one row carries the rest
+        game = games.get(game_id)
+        if game is None:
+            game = games[game_id] = Game.from_db(connection.alias, ["id", "name", "status"],
+                                                 [game_field.to_python(game_id), name, status])
+            game.listed_seats = []
+        game.listed_seats.append(ListedSeat(user_id, username or "", bot_level, bot_name, awaiting))
+    return ProfileHead(stats=stats, waiting=waiting, playing=list(games.values()),
+                       playing_total=rows[0][6] or 0)
 
 
 @dataclass
@@ -809,8 +910,10 @@ def chat_unread_counts(user, game_ids, *, since: dt.datetime | None = None) -> d
     ``game_ids`` where ``user`` (a user or its id) sits: other players' messages after the
     user's read position, not hidden; a muted chat counts nothing. ``since`` also leaves out
     older messages (the digest counts only the last day's). Games with none are left out.
-    One grouped query, whatever the number of games."""
+    One grouped query, whatever the number of games; none for no games."""
     game_ids = list(game_ids)
+    if not game_ids:
+        return {}
     readers = ChatReader.objects.filter(user=user, game=OuterRef("game"))
     messages = (
         ChatMessage.objects.filter(

@@ -1,12 +1,14 @@
 """Full pages: home, lobby, new game, game detail (lobby or board), profile."""
 from __future__ import annotations
 
+import hashlib
 import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import caches
+from django.core.paginator import Page
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -43,7 +45,7 @@ def home(request: HttpRequest) -> HttpResponse:
     """"Waiting for you": the games awaiting the user's decision (most urgent first, with
     the decision and the time left; ``HOME_WAITING_PER_PAGE`` a page, ``?page=``), the
     rematches and invitations to answer; then open public tables with a free seat, and
-    "Play against bots"."""
+    "Play against bots". The navigation's count comes from the lists shown (no query of its own)."""
     return _home(request, PlayBotsForm())
 
 
@@ -55,11 +57,10 @@ def _home(request: HttpRequest, bots_form: PlayBotsForm, status: int = 200) -> H
             request.GET.get("page"))
         unread = selectors.chat_unread_counts(request.user, [seat.game_id for seat in waiting])
         waiting.object_list = waiting_rows(list(waiting), timezone.now(), unread)
-        context.update(
-            waiting=waiting,
-            invitations=list(selectors.invitations_for(request.user)),
-            rematches=list(selectors.rematches_awaiting(request.user)),
-        )
+        invitations, rematches = list(selectors.invitations_for(request.user)), list(selectors.rematches_awaiting(request.user))
+        # the navigation's count is these three lists' length (selectors.waiting_count): no query of its own
+        context.update(waiting=waiting, invitations=invitations, rematches=rematches,
+                       nav_waiting=waiting.paginator.count + len(invitations) + len(rematches))
     return render(request, "games/home.html", context, status=status)
 
 
@@ -84,11 +85,39 @@ def next_game(request: HttpRequest) -> HttpResponse:
 def lobby(request: HttpRequest) -> HttpResponse:
     """The open public games, newest first (``LOBBY_OPEN_PER_PAGE`` a page, ``?page=``), the
     last started public games in progress (to watch) and the last finished public games
-    (with replay links)."""
+    (with replay links), those two rendered once per what they show (``_lobby_watch``)."""
     open_games = OneQueryPaginator(selectors.games_open_public(), LOBBY_OPEN_PER_PAGE).get_page(request.GET.get("page"))
-    return render(request, "games/lobby.html", {
-        "open_games": open_games, "finished_games": selectors.games_finished_public()[:LOBBY_FINISHED_SHOWN],
-        "playing_games": selectors.games_in_progress_public()[:LOBBY_FINISHED_SHOWN]})
+    playing, finished = selectors.lobby_watch_lists(LOBBY_FINISHED_SHOWN)
+    return render(request, "games/lobby.html", {"open_games": open_games, "finished_games": finished,
+                                                 "playing_games": playing, "watch": _lobby_watch(playing, finished)})
+
+
+def _digest(shown: str) -> str:
+    """A cache key's part naming ``shown`` (the ``repr`` of what a part shows): 32 hex digits."""
+    return hashlib.blake2b(shown.encode(), digest_size=16).hexdigest()
+
+
+#: How long the lobby's rendered watch lists stay cached (a game starting or finishing
+#: gives them a new key).
+LOBBY_WATCH_SECONDS = 3600
+
+
+def _lobby_watch(playing: list, finished: list) -> str:
+    """The lobby's public games in progress and finished (``games/_lobby_watch.html``),
+    rendered once per what it shows and kept in the "regions" cache for every viewer (public
+    games only, nothing of the viewer's): keyed by a digest of each game's id, name, start
+    or finish and seats, the language and the time zone (the dates)."""
+    shown = repr((get_language(), timezone.get_current_timezone_name(),
+                  [(game.pk, game.name, game.started_at, game.finished_at,
+                    [(seat.user_id, seat.user.username if seat.user_id else "", seat.bot_level, seat.bot_name)
+                     for seat in game.seats.all()]) for game in (*playing, *finished)]))
+    key = f"lobby-watch:{_digest(shown)}"
+    cache = caches["regions"]
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("games/_lobby_watch.html", {"playing_games": playing, "finished_games": finished})
+        cache.set(key, html, LOBBY_WATCH_SECONDS)
+    return mark_safe(html)  # rendered by the template engine above (escaped there)
 
 
 @login_required
@@ -195,32 +224,9 @@ PROFILE_GAMES_PER_PAGE = 20
 #: How long the profile's rendered results stay cached (a finished game, a rating change or an
 #: edit in the admin gives them a new key long before; an hour bounds what a renamed player shows)
 PROFILE_RESULTS_SECONDS = 3600
-
-
-def _profile_results(request: HttpRequest, stats) -> str:
-    """The profile's rating, record and one page (``?page=``) of finished games, rendered
-    (``games/_profile_results.html``), cached in the "regions" cache under the player's
-    record stamp (``PlayerStats.stamp``: new with every finished game and rating change),
-    the page, the other list's page (its pager links keep it), the language and the time
-    zone: only this user's requests can name the key. A query string with anything else is
-    rendered uncached. A miss reads the rating, its history and the page's games (the page
-    by the seats' user index; the count is the record's)."""
-    user = request.user
-    finished = CountedPaginator(selectors.games_finished_for(user), PROFILE_GAMES_PER_PAGE,
-                                 count=stats.finished if stats else 0).get_page(request.GET.get("page"))
-    playing = request.GET.get("playing", "")
-    cacheable = stats is not None and set(request.GET) <= {"page", "playing"} and len(playing) < 8
-    key = cacheable and (f"profile:{user.pk}:{stats.stamp.hex}:{finished.number}:{playing}:{PROFILE_GAMES_PER_PAGE}:"
-                         f"{get_language()}:{timezone.get_current_timezone_name()}")
-    html = caches["regions"].get(key) if key else None
-    if html is None:
-        finished.object_list = [selectors.finished_game_result(game, user) for game in finished]
-        html = render_to_string("games/_profile_results.html", {
-            "request": request, "finished": finished, "record": selectors.player_record(user, stats),
-            "rating": selectors.rating_for(user), "rating_history": selectors.rating_history(user)})
-        if key:
-            caches["regions"].set(key, html, PROFILE_RESULTS_SECONDS)
-    return mark_safe(html)  # rendered by the template engine above (escaped there)
+#: How long the profile's rendered games in progress stay cached (any move in one of them
+#: gives them a new key: only a viewer refreshing an unchanged list finds them).
+PROFILE_PLAYING_SECONDS = 3600
 
 
 @login_required
@@ -229,17 +235,78 @@ def profile(request: HttpRequest) -> HttpResponse:
     """The user's games in progress (whose turn; paginated, ``?playing=``), their rating and
     its history, statistics of their finished games (by player count, head-to-head: their
     record, ``PlayerStats``) and the finished games themselves, paginated (``?page=``), each
-    linking to its replay. Everything but the games in progress is rendered once per record
-    stamp and page (``_profile_results``): the cost does not grow with the number of games."""
-    return render(
-        request,
-        "games/profile.html",
-        {
-            "in_progress": OneQueryPaginator(selectors.games_in_progress_for(request.user), PROFILE_GAMES_PER_PAGE)
-            .get_page(request.GET.get("playing")),
-            "results": _profile_results(request, selectors.player_stats(request.user)),
-        },
-    )
+    linking to its replay. The games in progress, the record's stamp and the navigation's
+    count are one query (``selectors.profile_head``); both parts are rendered once per what
+    they show and kept in the "regions" cache (``_profile_parts``): the cost does not grow
+    with the number of games."""
+    head, in_progress = _profile_playing(request.user, request.GET.get("playing"))
+    playing, results = _profile_parts(request, head, in_progress)
+    return render(request, "games/profile.html", {"in_progress": in_progress, "nav_waiting": head.waiting,
+                                                   "playing": playing, "results": results})
+
+
+def _profile_parts(request: HttpRequest, head: selectors.ProfileHead, in_progress: Page) -> tuple[str, str]:
+    """The profile's two parts, rendered, both looked up in one call to the "regions" cache:
+
+    - the games in progress (``games/_profile_playing.html``), keyed by a digest of what it
+      shows (each game's id, name, status and seats with whose turn it is, the page and the
+      list's length), the query string and the language;
+    - the rating, record and one page (``?page=``) of finished games
+      (``games/_profile_results.html``), keyed by the player's record stamp
+      (``PlayerStats.stamp``: new with every finished game and rating change), the page,
+      the other list's page (its pager links keep it), the language and the time zone. A
+      miss reads the rating, its history and the page's games (the page by the seats' user
+      index; the count is the record's).
+
+    Both keys carry the user's id: only this user's requests can name them. A query string
+    with anything but ``page`` and ``playing`` is rendered uncached."""
+    user, stats = request.user, head.stats
+    finished = CountedPaginator(selectors.games_finished_for(user), PROFILE_GAMES_PER_PAGE,
+                                 count=stats.finished if stats else 0).get_page(request.GET.get("page"))
+    query = request.GET.get("playing", "")
+    cacheable = set(request.GET) <= {"page", "playing"} and len(query) < 8
+    language = get_language()
+    shown = repr((in_progress.number, head.playing_total, sorted(request.GET.items()), language,
+                  [(game.pk, game.name, game.status, game.listed_seats) for game in head.playing]))
+    playing_key = cacheable and f"profile-playing:{user.pk}:{_digest(shown)}"
+    results_key = cacheable and stats is not None and (
+        f"profile:{user.pk}:{stats.stamp.hex}:{finished.number}:{query}:{PROFILE_GAMES_PER_PAGE}:"
+        f"{language}:{timezone.get_current_timezone_name()}")
+    cache = caches["regions"]
+    cached = cache.get_many([key for key in (playing_key, results_key) if key])
+    playing = cached.get(playing_key) if playing_key else None
+    if playing is None:
+        playing = render_to_string("games/_profile_playing.html",
+                                   {"request": request, "in_progress": in_progress, "user": user})
+        if playing_key:
+            cache.set(playing_key, playing, PROFILE_PLAYING_SECONDS)
+    results = cached.get(results_key) if results_key else None
+    if results is None:
+        finished.object_list = [selectors.finished_game_result(game, user) for game in finished]
+        results = render_to_string("games/_profile_results.html", {
+            "request": request, "finished": finished, "record": selectors.player_record(user, stats),
+            "rating": selectors.rating_for(user), "rating_history": selectors.rating_history(user)})
+        if results_key:
+            cache.set(results_key, results, PROFILE_RESULTS_SECONDS)
+    return mark_safe(playing), mark_safe(results)  # rendered by the template engine above (escaped there)
+
+
+def _profile_playing(user, number) -> tuple[selectors.ProfileHead, Page]:
+    """``selectors.profile_head`` of page ``number`` (``?playing=``, a string or None) and
+    that page as ``Paginator.get_page`` gives it: the first when missing or not a number, the
+    last when past the end or below 1 (then found by counting, in two more queries)."""
+    try:
+        wanted = 1 if number is None else int(number)
+    except (TypeError, ValueError):
+        wanted = 1
+    head = selectors.profile_head(user, max(wanted, 1), PROFILE_GAMES_PER_PAGE)
+    if wanted < 1 or (wanted > 1 and not head.playing):
+        total = selectors.games_in_progress_for(user).count()
+        last = max(1, -(-total // PROFILE_GAMES_PER_PAGE))
+        wanted = last
+        head = selectors.profile_head(user, last, PROFILE_GAMES_PER_PAGE)
+    paginator = CountedPaginator([], PROFILE_GAMES_PER_PAGE, count=head.playing_total)
+    return head, Page(head.playing, wanted, paginator)
 
 
 @require_GET

@@ -108,3 +108,12 @@ def test_the_navigation_count_is_one_query(alice, bob, django_assert_num_queries
     waiting_games([alice, bob], 3)
     with django_assert_num_queries(1):
         assert selectors.waiting_count(alice) == 3
+
+
+def test_the_profile_shows_the_last_page_of_games_in_progress_for_a_page_past_the_end(client_for, alice, bob):
+    from games.views import pages
+
+    waiting_games([alice, bob], pages.PROFILE_GAMES_PER_PAGE + 1)
+    for number in ("99", "0"):
+        page = client_for(alice).get(reverse("games-profile") + f"?playing={number}").context["in_progress"]
+        assert (page.number, len(page), page.paginator.num_pages) == (2, 1, 2)

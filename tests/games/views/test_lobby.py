@@ -1,4 +1,6 @@
 """pages.lobby"""
+import re
+
 from django.urls import reverse
 
 
@@ -26,3 +28,23 @@ def test_it_lists_public_games_in_progress_to_watch_and_not_private_ones(client,
     assert list(response.context["playing_games"]) == [watched]
     section = response.text[response.text.index('id="playing-games"'):response.text.index('id="finished-games"')]
     assert reverse("games-detail", kwargs={"game_id": watched.pk}) in section
+
+
+def test_a_game_finishing_shows_on_a_lobby_shown_before_and_cached_is_as_rendered(client, alice, bob):
+    from django.core.cache import caches
+
+    from tests.support.many_games import finished_games, waiting_games
+
+    def lobby() -> str:
+        return re.sub(r'"X-CSRFToken": "[^"]*"|name="csrfmiddlewaretoken" value="[^"]*"', "",
+                      client.get(reverse("games-lobby")).text)
+
+    waiting_games([alice, bob], 1)
+    finished_games([alice, bob], 1)
+    before = lobby()
+    assert lobby() == before
+    caches["regions"].clear()
+    assert lobby() == before
+    finished_games([bob, alice], 1, start=1)
+    after = lobby()
+    assert "Game finished 1" in after and "Game finished 1" not in before

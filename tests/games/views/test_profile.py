@@ -62,3 +62,26 @@ def test_a_game_finishing_shows_on_a_profile_shown_before(client_for, alice, bob
     assert "Page 1 of 2" not in client.get(URL + "?page=1").text
     finished_games([alice, bob], 20, start=1)
     assert "Page 1 of 2" in client.get(URL + "?page=1").text
+
+
+def test_whose_turn_changing_in_a_game_shows_on_a_profile_shown_before(client_for, alice, bob):
+    from games.models import Seat
+    from tests.support.many_games import waiting_games
+
+    game = waiting_games([alice, bob], 1)[0]
+    client = client_for(alice)
+    assert 'class="badge turn">you' in client.get(URL).text
+    Seat.objects.filter(game=game, user=alice).update(awaiting="")
+    Seat.objects.filter(game=game, user=bob).update(awaiting="plan")
+    html = client.get(URL).text
+    assert 'class="badge turn">you' not in html
+    assert '<span class="badge "><span translate="no">bob</span></span>' in html
+
+
+def test_the_cached_games_in_progress_are_each_players_own(client_for, alice, bob):
+    from tests.support.many_games import waiting_games
+
+    waiting_games([alice, bob], 1)
+    for _ in range(2):  # rendered, then from the cache
+        assert 'class="badge turn">you' in client_for(alice).get(URL).text
+        assert 'class="badge turn">you' not in client_for(bob).get(URL).text
