@@ -178,6 +178,11 @@ class Command(BaseCommand):
             client = Client()
             client.force_login(user)
             self.clients[user.pk] = client
+        if connection.vendor == "postgresql":
+            # planner statistics for the data just built, as autovacuum keeps them on a live
+            # site (a scratch server may run without it)
+            with connection.cursor() as cursor:
+                cursor.execute("ANALYZE")
 
     def seat_client(self, game: Game, order: int) -> Client:
         """The logged-in client of the player in seat ``order`` of ``game``."""
