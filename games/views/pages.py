@@ -151,7 +151,8 @@ def bot_game_name(user, count: int, level: str, started) -> str:
 
 def _game_page(request: HttpRequest, game_id, token: str | None) -> HttpResponse:
     try:
-        game, seat = get_game_for_user_or_404(game_id, request.user, token=token)
+        # the snapshot is read only on a page cache miss (regions.page_context)
+        game, seat = get_game_for_user_or_404(game_id, request.user, token=token, state=False)
     except Http404:
         if request.user.is_authenticated:
             closed = invited_game_closed(game_id, request.user, token) if token else None
@@ -168,7 +169,7 @@ def _game_page(request: HttpRequest, game_id, token: str | None) -> HttpResponse
     if seat is None and game.is_active:
         note_spectator(game, request.user)
     try:
-        if game.is_open or game.state is None:
+        if game.is_open or not game.has_snapshot:
             context = game_context(game, seat, user=request.user)
             context["join_form"] = JoinForm(initial={"token": token or ""})
             return render(request, "games/game_lobby.html", context)

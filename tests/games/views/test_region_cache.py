@@ -146,6 +146,39 @@ def test_a_snapshot_rewritten_at_the_same_version_is_shown_afresh(three_players,
     assert int(coins.search(after).group(1)) == int(coins.search(before).group(1)) + 17
 
 
+def test_a_repair_through_the_service_is_shown_afresh(three_players, client_for):
+    """The repair service rewrites the snapshot at the same version: its new stamp is a new
+    page key, so the warm page cache does not serve the damaged snapshot's page."""
+    from games.models import Game
+    from games.services import game_rebuild_snapshot
+
+    game, users = three_players
+    url = reverse("games-detail", kwargs={"game_id": game.pk})
+    client = client_for(users[None])
+    good = client.get(url).text
+    state = dict(game.state)
+    state["players"] = [dict(p) for p in state["players"]]
+    state["players"][1]["coins"] += 17
+    Game.objects.filter(pk=game.pk).update(state=state)
+    assert client.get(url).text != good
+    game_rebuild_snapshot(game_id=game.pk)
+    coins = re.compile(r'<article class="[^"]*player-board[^"]*" data-seat="1".*?<dt>Coins</dt><dd>(\d+)</dd>', re.S)
+    assert coins.search(client.get(url).text).group(1) == coins.search(good).group(1)
+
+
+def test_a_page_served_from_the_page_cache_does_not_read_the_snapshot(three_players, client_for):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game, users = three_players
+    url = reverse("games-detail", kwargs={"game_id": game.pk})
+    client = client_for(users[0])
+    client.get(url)
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    assert not [q["sql"] for q in captured if re.search(r'"state"(?! IS NOT NULL)', q["sql"])]
+
+
 def test_each_viewers_page_entry_is_served_to_that_viewer_alone(three_players, client, client_for):
     """The page cache holds each seat's private data under a key of its own: with every
     viewer's entry marked, each viewer (three seats, a spectator, a visitor) is served its
