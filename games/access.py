@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.utils.translation import gettext
 
+from games import selectors
 from games.models import Game, GameStatus, Invitation, InvitationStatus, Seat
 
 INVITE_SALT = "games.invite"
@@ -39,16 +40,15 @@ def seat_of(game: Game, user) -> Seat | None:
     return Seat.objects.filter(game=game, user=user).first()
 
 
-def game_and_seat(game_id: uuid.UUID | str, user) -> tuple[Game | None, Seat | None]:
+def game_and_seat(game_id: uuid.UUID | str, user, *, state: bool = True,
+                  waiting: bool = False) -> tuple[Game | None, Seat | None]:
     """``(game, user's seat)`` of ``game_id``, the game's creator loaded: ``(None, None)`` if
-    there is no such game, ``(game, None)`` if ``user`` (maybe a visitor) holds no seat. A
-    player's in one query (the seat, its game joined), anyone else's in one more: the
-    players' pages and submits are the most frequent. Visibility is ``can_view``'s."""
-    if getattr(user, "is_authenticated", False):
-        seat = Seat.objects.select_related("game__creator").filter(game_id=game_id, user=user).first()
-        if seat is not None:
-            return seat.game, seat
-    return Game.objects.select_related("creator").filter(pk=game_id).first(), None
+    there is no such game, ``(game, None)`` if ``user`` (maybe a visitor) holds no seat. One
+    query for anyone (``selectors.game_with_seat``; ``state=False``: the snapshot left
+    unread until used, ``Game.has_snapshot`` answers without it; ``waiting``: the
+    navigation's count as ``game.nav_waiting``, by the same query). Visibility is
+    ``can_view``'s."""
+    return selectors.game_with_seat(game_id, user, state=state, waiting=waiting)
 
 
 def can_view(game: Game, user, *, seat: Seat | None, token: str | None = None) -> bool:
@@ -64,13 +64,14 @@ def can_view(game: Game, user, *, seat: Seat | None, token: str | None = None) -
 
 
 def get_game_for_user_or_404(
-    game_id: uuid.UUID | str, user, *, token: str | None = None
+    game_id: uuid.UUID | str, user, *, token: str | None = None, state: bool = True, waiting: bool = False
 ) -> tuple[Game, Seat | None]:
     """Fetch a game the user may see, with the user's seat (or None); 404 otherwise.
+    ``state``, ``waiting``: as ``game_and_seat``'s.
 
     A private game the user may not see answers 404, not 403, so its existence leaks not.
     """
-    game, seat = game_and_seat(game_id, user)
+    game, seat = game_and_seat(game_id, user, state=state, waiting=waiting)
     if game is None:
         raise Http404("No such game.")
     if not can_view(game, user, seat=seat, token=token):

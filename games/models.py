@@ -6,6 +6,8 @@ plus the append-only log of ``Move`` rows that produced it (``Move.seq`` runs 1.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
 import uuid
 
@@ -31,8 +33,49 @@ class GameStatus(models.TextChoices):
     CANCELLED = "cancelled", pgettext_lazy("game status", "Cancelled")
 
 
+def state_digest(state) -> str:
+    """The sha1 (hex) of a snapshot's canonical JSON (sorted keys): ``Game.state_stamp``.
+    ``state``: the JSON-able snapshot, or None (no snapshot: "")."""
+    if state is None:
+        return ""
+    return hashlib.sha1(json.dumps(state, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+class GameQuerySet(models.QuerySet):
+    """``Game``'s queries: every bulk write of ``state`` writes its ``state_stamp`` too."""
+
+    def update(self, **kwargs):
+        """``QuerySet.update``; a plain ``state`` value gets its digest as ``state_stamp``, an
+        expression an empty stamp (unknown: readers hash the snapshot itself)."""
+        if "state" in kwargs and "state_stamp" not in kwargs:
+            value = kwargs["state"]
+            kwargs["state_stamp"] = "" if hasattr(value, "resolve_expression") else state_digest(value)
+        return super().update(**kwargs)
+
+    def bulk_create(self, objs, *args, **kwargs):
+        """``QuerySet.bulk_create``, each game's ``state_stamp`` written from its ``state``."""
+        objs = list(objs)
+        for game in objs:
+            game.state_stamp = state_digest(game.state)
+        return super().bulk_create(objs, *args, **kwargs)
+
+    def bulk_update(self, objs, fields, *args, **kwargs):
+        """``QuerySet.bulk_update``; with ``state`` among ``fields``, ``state_stamp`` too."""
+        if "state" in fields and "state_stamp" not in fields:
+            objs, fields = list(objs), [*fields, "state_stamp"]
+            for game in objs:
+                game.state_stamp = state_digest(game.state)
+        return super().bulk_update(objs, fields, *args, **kwargs)
+
+
 class Game(models.Model):
-    """One table of Orléans, from lobby to final scores."""
+    """One table of Orléans, from lobby to final scores.
+
+    ``state_stamp`` is the digest of ``state`` (``state_digest``), written with it by every
+    save and bulk write (``GameQuerySet``): a cheap key of the snapshot for the page caches,
+    so a page served from them never reads the snapshot; a snapshot rewritten at the same
+    version (a repair) gets a new stamp. Empty: not known (readers hash ``state``).
+    """
 
     MIN_SEATS = 2
     MAX_SEATS = 4
@@ -52,6 +95,9 @@ class Game(models.Model):
         max_length=40, blank=True, help_text="ENGINE_VERSION of the engine that made the state (pinned)"
     )
     state = models.JSONField(null=True, blank=True, help_text="engine.to_json() snapshot")
+    state_stamp = models.CharField(
+        max_length=40, blank=True, editable=False, help_text="sha1 of the snapshot's canonical JSON (cache keys)"
+    )
     version = models.PositiveIntegerField(default=0, help_text="number of moves applied")
     status = models.CharField(
         max_length=16, choices=GameStatus.choices, default=GameStatus.OPEN, db_index=True
@@ -104,8 +150,28 @@ class Game(models.Model):
             ),
         ]
 
+    objects = GameQuerySet.as_manager()
+
     def __str__(self) -> str:
         return f"{self.name} ({self.get_status_display()})"
+
+    def save(self, *args, update_fields=None, **kwargs) -> None:
+        """``Model.save``; whenever ``state`` is written, ``state_stamp`` is written with it."""
+        # a row read without its state saves only the fields it loaded (Django's rule): not the state
+        if "state" in (update_fields if update_fields is not None else self.__dict__):
+            self.state_stamp = state_digest(self.state)
+            if update_fields is not None and "state_stamp" not in update_fields:
+                update_fields = [*update_fields, "state_stamp"]
+        super().save(*args, update_fields=update_fields, **kwargs)
+
+    @property
+    def has_snapshot(self) -> bool:
+        """True if a snapshot is stored; a row read without its ``state`` but with a
+        ``has_state`` flag (``selectors.game_for_poll``, ``selectors.game_with_seat``)
+        answers from the flag, without a query."""
+        if "state" not in self.__dict__ and getattr(self, "has_state", None) is not None:
+            return bool(self.has_state)
+        return self.state is not None
 
     @property
     def is_open(self) -> bool:

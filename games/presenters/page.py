@@ -405,8 +405,11 @@ def versioned_inputs(game: Game, seat: Seat | None, live: GamePage, user) -> lis
 
 
 def state_key(game: Game) -> str:
-    """A hash of the game's stored snapshot, for cache keys only (never shown): a snapshot
-    rewritten at the same version (a repair) is a new key."""
+    """A key of the game's stored snapshot, for cache keys only (never shown): its
+    ``Game.state_stamp`` (no need to read the snapshot), else a hash of the snapshot itself.
+    A snapshot rewritten at the same version (a repair) is a new key."""
+    if game.state_stamp:
+        return game.state_stamp
     cached = getattr(game, "_state_key", None)
     if cached is None or cached[0] is not game.state:
         cached = game.state, hashlib.sha1(json.dumps(game.state, separators=(",", ":")).encode()).hexdigest()
@@ -478,7 +481,7 @@ def live_page(game: Game, seat: Seat | None, *, flash: str | None = None, user=N
         page.invite_token = make_invite_token(game) if seat is not None and game.rematch_of_id is None else None
         page.rematch = rematch_info(game, seat)
         return page
-    if game.state is None:  # cancelled before start
+    if not game.has_snapshot:  # cancelled before start
         return page
     page.awaited_seats = [s for s in seats if s.awaiting]
     clocks = seat_clocks(game, seats, viewer)

@@ -180,7 +180,9 @@ def bot_game_name(user, count: int, level: str, started) -> str:
 
 def _game_page(request: HttpRequest, game_id, token: str | None) -> HttpResponse:
     try:
-        game, seat = get_game_for_user_or_404(game_id, request.user, token=token)
+        # the snapshot is read only on a page cache miss (regions.page_context); the
+        # navigation's count comes with the game (context_processors.waiting_count)
+        game, seat = get_game_for_user_or_404(game_id, request.user, token=token, state=False, waiting=True)
     except Http404:
         if request.user.is_authenticated:
             closed = invited_game_closed(game_id, request.user, token) if token else None
@@ -194,10 +196,12 @@ def _game_page(request: HttpRequest, game_id, token: str | None) -> HttpResponse
         return redirect_to_login(request.get_full_path())
     if game.is_active and continue_bot_turn(game):  # eager tasks: the bots' chain goes on
         game.refresh_from_db()
+    else:  # no move since the count was read
+        request.nav_waiting = game.nav_waiting
     if seat is None and game.is_active:
         note_spectator(game, request.user)
     try:
-        if game.is_open or game.state is None:
+        if game.is_open or not game.has_snapshot:
             context = game_context(game, seat, user=request.user)
             context["join_form"] = JoinForm(initial={"token": token or ""})
             return render(request, "games/game_lobby.html", context)

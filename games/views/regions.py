@@ -303,7 +303,7 @@ def page_context(request: HttpRequest, game: Game, seat: Seat | None) -> dict:
     key = page_cache_key(request, game, seat, live)
     entry = caches["regions"].get(key) if key else None
     if entry is not None:
-        check_loadable(game)  # an engine upgrade that retires the game is still seen
+        check_loadable(game, has_state=game.has_snapshot)  # an engine upgrade that retires the game is still seen
         context = live.context() | {"start_player": entry["start_player"], "board": entry["board"]}
         parts = [(name, _with_token(request, html)) for name, html in entry["regions"]]
         shell = entry["shell"]

@@ -13,7 +13,7 @@ import engine
 from games import services
 from games.errors import GAME_NEEDS_REPAIR
 from games.integrity import first_difference, verify_game
-from games.models import Game, Move
+from games.models import Game, Move, state_digest
 from tests.support.game_driver import (
     everyone_picks, new_started_game, play_fake_game_to_the_end, play_until,
 )
@@ -174,6 +174,7 @@ def test_fix_rebuilds_a_snapshot_edited_by_hand(real_game):
     assert "1 divergence(s), 1 repaired." in out
     real_game.refresh_from_db()
     assert real_game.state == good and verify_game(real_game) is None
+    assert real_game.state_stamp == state_digest(good) != state_digest(edited)  # the page caches' new key
 
 
 def test_without_fix_nothing_is_rewritten(real_game):

@@ -2,7 +2,9 @@
 import pytest
 from django.db import IntegrityError
 
-from games.models import GameStatus, Move, Seat
+from django.db.models import F
+
+from games.models import Game, GameStatus, Move, Seat, state_digest
 
 
 def test_status_values_are_stable():
@@ -26,3 +28,31 @@ def test_a_user_has_one_seat_per_game(make_game, alice):
     game = make_game(alice)
     with pytest.raises(IntegrityError):
         Seat.objects.create(game=game, user=alice, order=1)
+
+
+def test_every_write_of_a_snapshot_writes_its_stamp(started_game):
+    first = started_game.state_stamp
+    assert first and first == state_digest(started_game.state)
+    started_game.state = {**started_game.state, "edited": 1}
+    started_game.save(update_fields=["state"])
+    assert Game.objects.get(pk=started_game.pk).state_stamp == state_digest(started_game.state) != first
+    Game.objects.filter(pk=started_game.pk).update(state={"by": "update"})
+    assert Game.objects.get(pk=started_game.pk).state_stamp == state_digest({"by": "update"})
+    started_game.state = {"by": "bulk_update"}
+    Game.objects.bulk_update([started_game], ["state"])
+    assert Game.objects.get(pk=started_game.pk).state_stamp == state_digest({"by": "bulk_update"})
+
+
+def test_a_snapshot_written_by_an_expression_has_no_stamp(started_game):
+    Game.objects.filter(pk=started_game.pk).update(state=F("outcome"))
+    assert Game.objects.get(pk=started_game.pk).state_stamp == ""
+
+
+def test_bulk_created_games_have_their_stamps(alice):
+    games = Game.objects.bulk_create([Game(name="a", creator=alice, state={"n": 1}), Game(name="b", creator=alice)])
+    assert [g.state_stamp for g in Game.objects.filter(pk__in=[g.pk for g in games]).order_by("name")] == [
+        state_digest({"n": 1}), ""]
+
+
+def test_the_stamp_does_not_depend_on_key_order():
+    assert state_digest({"a": 1, "b": [1, {"c": 2, "d": 3}]}) == state_digest({"b": [1, {"d": 3, "c": 2}], "a": 1})

@@ -55,11 +55,24 @@ def test_every_request_of_the_page_costs_the_same_queries_at_move_200_as_at_move
     assert game.moves.count() >= 200
     late = counts(game, clients)
     assert late == early
-    # a page: session, game and the player's seat in one query (games.access.game_and_seat; a
-    # spectator's two), user, the seats with the chat's reader and newest ids (no message query
-    # for an empty channel), the navigation's count; its versioned regions from the page cache
-    assert early == {"seat page": 5, "spectator page": 6, "regions of a poll": 5, "plan preview": 4,
-                     "an older log round": 7}
+    # a page: session, user, game and the viewer's seat and the navigation's count in one
+    # query without the snapshot (games.access.game_and_seat), the seats with the chat's reader
+    # and newest ids (no message query for an empty channel); its versioned regions from the page cache
+    assert early == {"seat page": 4, "spectator page": 4, "regions of a poll": 5, "plan preview": 4,
+                     "an older log round": 6}
+
+
+def test_a_game_page_shows_the_navigations_waiting_count_read_with_its_game(alice, bob, carol, client_for):
+    from games import selectors
+
+    first = new_started_game(alice, bob, seed=21)
+    new_started_game(alice, carol, seed=22)
+    count = selectors.waiting_count(alice)
+    assert count == 2
+    url = reverse("games-detail", kwargs={"game_id": first.pk})
+    badge = '<span class="badge turn" id="nav-waiting-count">{}</span>'
+    assert badge.format(count) in client_for(alice).get(url).text
+    assert badge.format(1) in client_for(carol).get(url).text  # a spectator here, awaited at her own game
 
 
 def test_the_navigations_waiting_count_is_one_query(alice, bob, django_assert_num_queries):

@@ -130,8 +130,11 @@ def test_regions_the_page_shows_are_neither_rendered_nor_sent(three_players, cli
 
 
 def test_a_snapshot_rewritten_at_the_same_version_is_shown_afresh(three_players, client_for):
-    """A repair rewrites the snapshot without a new version: no cache serves the old one."""
+    """A snapshot edited in place, then its repair (the service rewrites it without a new
+    version): each write is a new stamp (``Game.state_stamp``), so no cache serves the
+    page of the snapshot before it."""
     from games.models import Game
+    from games.services import game_rebuild_snapshot
 
     game, users = three_players
     url = reverse("games-detail", kwargs={"game_id": game.pk})
@@ -144,6 +147,22 @@ def test_a_snapshot_rewritten_at_the_same_version_is_shown_afresh(three_players,
     after = client.get(url).text
     coins = re.compile(r'<article class="[^"]*player-board[^"]*" data-seat="1".*?<dt>Coins</dt><dd>(\d+)</dd>', re.S)
     assert int(coins.search(after).group(1)) == int(coins.search(before).group(1)) + 17
+    game_rebuild_snapshot(game_id=game.pk)
+    assert coins.search(client.get(url).text).group(1) == coins.search(before).group(1)
+
+
+def test_a_page_served_from_the_page_cache_does_not_read_the_snapshot(three_players, client_for):
+    """A repeat view is keyed by the snapshot's stamp: no query reads the ``state`` column."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game, users = three_players
+    url = reverse("games-detail", kwargs={"game_id": game.pk})
+    client = client_for(users[0])
+    client.get(url)
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    assert not [q["sql"] for q in captured if re.search(r'"state"(?! IS NOT NULL)', q["sql"])]
 
 
 def test_each_viewers_page_entry_is_served_to_that_viewer_alone(three_players, client, client_for):
