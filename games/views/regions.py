@@ -52,6 +52,16 @@ def _board(context: dict, key: str):
     return board[key] if board else None
 
 
+def _board_inputs(context: dict, key: str):
+    # a shared region's slice of the view (presenters.page.LazyRegions.inputs): fingerprinted
+    # before, and instead of, running its presenter
+    board = context.get("board")
+    if not board:
+        return None
+    inputs = getattr(board, "inputs", None)
+    return inputs(key) if inputs is not None else board[key]
+
+
 def _game_forms(context: dict) -> tuple:
     # what forms read of the game: not the version (an older expected_version is still
     # accepted when only other seats' independent moves came in between; ``decision_since``
@@ -75,7 +85,9 @@ class Region:
     ``scope``: ``"public"`` (public information only: cached per game version for every
     viewer, and by fingerprint), ``"pure"`` (its HTML depends on its data only, CSRF
     tokens aside: cached by fingerprint) or ``"viewer"`` (not proven so, e.g. forms posting
-    the version: kept only in the viewer's own page entry).
+    the version: kept only in the viewer's own page entry). ``inputs``: context -> what
+    ``reads`` is a function of, cheaper to get (a shared region's slice of the view, not its
+    presenter's output), fingerprinted instead of ``reads``; None: ``reads`` itself.
     """
 
     name: str
@@ -84,6 +96,7 @@ class Region:
     always: bool
     reads: Callable[[dict], Any]
     scope: str = "viewer"
+    inputs: Callable[[dict], Any] | None = None
 
 
 #: The regions of a started game's page, in page order.
@@ -96,18 +109,25 @@ REGIONS = (
         _game_forms(c), c.get("decision"), c["decision_since"], c["can_take_back"], bool(c.get("plan")),
         bool(c.get("act")), _seat_pk(c), _board(c, "awaited"))),
     Region("queue", "game-queue", True, False, lambda c: (c["game"].pk, c.get("queue"))),
-    Region("map", "game-map", True, False, lambda c: (_board(c, "map"), _board(c, "names")), "public"),
+    Region("map", "game-map", True, False, lambda c: (_board(c, "map"), _board(c, "names")), "public",
+           lambda c: (_board_inputs(c, "map"), _board(c, "names"))),
     Region("my_board", "game-mine", True, False, lambda c: (
         _game_forms(c), _board(c, "mine"), c.get("plan"), c.get("act"), c["decision_since"])),
-    Region("event", "game-event", True, False, lambda c: _board(c, "event"), "public"),
+    Region("event", "game-event", True, False, lambda c: _board(c, "event"), "public",
+           lambda c: _board_inputs(c, "event")),
     # each board's article is cached under its ``fragment`` key, the fingerprint of what it shows
     Region("boards", "game-boards", True, False, lambda c: (
         [b["fragment"] for b in _board(c, "boards") or []], bool(c.get("plan")), bool(c.get("act"))), "pure"),
-    Region("tracks", "game-tracks", True, False, lambda c: (_board(c, "tracks"), _board(c, "names")), "public"),
-    Region("development", "game-development", True, False, lambda c: _board(c, "development"), "public"),
-    Region("deeds", "game-deeds", True, False, lambda c: (_board(c, "deeds"), _board(c, "names")), "public"),
-    Region("place_tiles", "game-place-tiles", True, False, lambda c: _board(c, "place_tiles"), "public"),
-    Region("supply", "game-supply", True, False, lambda c: _board(c, "supply"), "public"),
+    Region("tracks", "game-tracks", True, False, lambda c: (_board(c, "tracks"), _board(c, "names")), "public",
+           lambda c: (_board_inputs(c, "tracks"), _board(c, "names"))),
+    Region("development", "game-development", True, False, lambda c: _board(c, "development"), "public",
+           lambda c: _board_inputs(c, "development")),
+    Region("deeds", "game-deeds", True, False, lambda c: (_board(c, "deeds"), _board(c, "names")), "public",
+           lambda c: (_board_inputs(c, "deeds"), _board(c, "names"))),
+    Region("place_tiles", "game-place-tiles", True, False, lambda c: _board(c, "place_tiles"), "public",
+           lambda c: _board_inputs(c, "place_tiles")),
+    Region("supply", "game-supply", True, False, lambda c: _board(c, "supply"), "public",
+           lambda c: _board_inputs(c, "supply")),
     Region("players", "game-players", False, False, lambda c: (
         c["seats"], c["seat"], c.get("start_player"), _game_forms(c), c["game"].is_public, c["game"].creator_id,
         c.get("pace"), c.get("end_vote"),
@@ -129,8 +149,10 @@ def _template(region: Region) -> str:
 
 def data_fingerprint(region: Region, context: dict) -> str | None:
     """The full fingerprint (``presenters.fingerprint``) of the data ``region`` reads in
-    ``context``; None if that data is not display data (the caller hashes the HTML)."""
-    return fingerprint(region.name, region.reads(context), (_template(region),))
+    ``context`` (of its ``inputs`` if it has them); None if that data is not display data
+    (the caller hashes the HTML)."""
+    data = region.inputs(context) if region.inputs is not None else region.reads(context)
+    return fingerprint(region.name, data, (_template(region),))
 
 
 def region_cache_key(region: Region, context: dict) -> str | None:
