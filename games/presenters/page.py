@@ -125,7 +125,8 @@ def presenters_revision() -> str:
 
 
 #: The templates a player board's article is rendered by (``_boards.html``'s fragment cache).
-PLAYER_BOARD_TEMPLATES = ("games/partials/_boards.html", "games/partials/_place_card.html")
+PLAYER_BOARD_TEMPLATES = ("games/partials/_boards.html", "games/partials/_player_board.html",
+                          "games/partials/_place_card.html")
 
 
 def keyed_player_boards(boards: list[dict], places_shown: bool) -> None:
