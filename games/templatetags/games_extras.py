@@ -302,19 +302,29 @@ def pure_include(context, name: str, **values) -> str:
 PLAYER_BOARD_SECONDS = 3600
 
 
+def player_board_key(board: dict) -> str:
+    """The ``regions`` cache key of a player board's article (``player_boards``): the key
+    ``{% cache 3600 player-board b.fragment %}`` gives it."""
+    from django.core.cache.utils import make_template_fragment_key
+
+    return make_template_fragment_key("player-board", [board["fragment"]])
+
+
 @register.simple_tag(takes_context=True)
 def player_boards(context, boards: list[dict]) -> str:
     """Every player board's article (``games/partials/_player_board.html``, with ``b`` the
-    board), each cached in the ``regions`` cache under its ``fragment`` key
-    (``presenters.page.keyed_player_boards``: the fingerprint of what it shows) with the key
-    ``{% cache %}`` would give it: one cache read for all of them, one write for those
-    rendered. Each article is followed by the whitespace the loop it replaces left."""
+    board), each cached in the ``regions`` cache under ``player_board_key`` (its
+    ``fragment``, ``presenters.page.keyed_player_boards``: the fingerprint of what it
+    shows): one cache read for all of them, one write for those rendered. The context's
+    ``player_board_html`` (key -> article, read already by ``views.regions``) replaces the
+    read, and its ``player_board_fresh`` (a dict) takes the articles rendered instead of the
+    write. Each article is followed by the whitespace the loop it replaces left."""
     from django.core.cache import caches
-    from django.core.cache.utils import make_template_fragment_key
 
-    cache = caches["regions"]
-    keys = [make_template_fragment_key("player-board", [b["fragment"]]) for b in boards]
-    found = cache.get_many(keys) if keys else {}
+    keys = [player_board_key(b) for b in boards]
+    found = context.get("player_board_html")
+    if found is None:
+        found = caches["regions"].get_many(keys) if keys else {}
     article = get_template("games/partials/_player_board.html").template
     parts, fresh = [], {}
     for b, key in zip(boards, keys, strict=True):
@@ -323,6 +333,9 @@ def player_boards(context, boards: list[dict]) -> str:
             with context.push(b=b):
                 html = fresh[key] = article.render(context)
         parts.append(f"{html}\n  ")
-    if fresh:
-        cache.set_many(fresh, PLAYER_BOARD_SECONDS)
+    sink = context.get("player_board_fresh")
+    if sink is not None:
+        sink.update(fresh)
+    elif fresh:
+        caches["regions"].set_many(fresh, PLAYER_BOARD_SECONDS)
     return mark_safe("".join(parts))

@@ -41,6 +41,7 @@ from games.models import Game, Seat
 from games.presenters.fingerprint import fingerprint, locale
 from games.presenters.page import PLAYER_BOARD_TEMPLATES, game_context, game_page, live_page, versioned_inputs
 from games.rules import check_loadable
+from games.templatetags.games_extras import player_board_key
 
 #: How long a cached region stays (a game version, or a fingerprint: long enough for every
 #: player of a slow game to look at a position, short enough to keep the cache small).
@@ -226,34 +227,33 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
     board = context.get("board")
     shown = [r for r in REGIONS if (board or not r.board_only) and (only is None or r.name in only)]
     keys = {r.name: region_cache_key(r, context) for r in shown}
-    wanted = [k for k in keys.values() if k]
-    by_version = caches["regions"].get_many(wanted) if wanted else {}
     drafting = bool((context.get("plan") or {}).get("draft"))
-    todo = []  # (region, short digest or None, full digest or None, html or None)
+    todo = []  # (region, full digest or None)
     for region in shown:
-        hit = by_version.get(keys[region.name])
-        full = None
-        if hit:
-            digest, html = hit
-        else:
-            full, html = data_fingerprint(region, context), None
-            digest = full[:12] if full else None
-        if digest is not None and not region.always and known.get(region.root_id) == digest:
+        # a shared region's fingerprint comes from its slice of the view: no presenter runs
+        full = data_fingerprint(region, context)
+        if full is not None and not region.always and known.get(region.root_id) == full[:12]:
             continue  # the page shows it already: neither rendered nor sent
-        todo.append((region, digest, full, html))
-    content_keys = {r.name: _content_key(r, full) for r, _d, full, html in todo
-                    if html is None and full and r.scope in ("public", "pure")}
+        todo.append((region, full))
+    content_keys = {r.name: _content_key(r, full) for r, full in todo if full and r.scope in ("public", "pure")}
     contents = {} if contents is None else contents
     by_content = {key: contents[name][1] for name, key in content_keys.items()
                   if name in contents and contents[name][0] == key}
-    missing = [key for key in content_keys.values() if key not in by_content]
-    by_content |= caches["regions"].get_many(missing) if missing else {}
-    render_context = context | {"oob": False}
+    # one cache read: the version's entries, the contents, and the player boards' articles
+    wanted = [keys[r.name] for r, _full in todo if keys[r.name]]
+    wanted += [key for key in content_keys.values() if key not in by_content]
+    boards = [player_board_key(b) for b in (_board(context, "boards") or [])] if any(
+        r.name == "boards" for r, _full in todo) else []
+    found = caches["regions"].get_many(wanted + boards) if wanted or boards else {}
+    render_context = context | {"oob": False, "player_board_html": {key: found[key] for key in boards if key in found},
+                                "player_board_fresh": {}}
     parts, fresh = [], {}
-    for region, digest, _full, html in todo:
+    for region, full in todo:
         key = keys[region.name]
+        hit = found.get(key) if key else None
+        digest, html = hit if hit else (full[:12] if full else None, None)
         if html is None:
-            html = by_content.get(content_keys.get(region.name))
+            html = by_content.get(content_keys.get(region.name)) or found.get(content_keys.get(region.name))
         if html is None:
             html = without_token(render_to_string(_template(region), render_context, request=request))
             if digest is None:  # not display data: the HTML's own hash
@@ -264,9 +264,10 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
                 fresh[content_keys[region.name]] = html
         if region.name in content_keys:
             contents[region.name] = (content_keys[region.name], html)
-        if key and not drafting and not (key in by_version):
+        if key and not drafting and not hit:
             fresh[key] = (digest, html)
         parts.append((region.name, _with_token(request, _with_attributes(html, digest, oob))))
+    fresh |= render_context["player_board_fresh"]
     if fresh:
         caches["regions"].set_many(fresh, REGION_CACHE_SECONDS)
     return parts
