@@ -387,13 +387,15 @@ _SENTINEL_GAME = uuid.UUID(int=0)
 
 
 @functools.cache
-def _recent_moves_sql(alias: str) -> str | None:
-    """The SQL of ``_recent_moves_query`` on database ``alias``, compiled once (the ORM
-    takes longer to compile it than the database to answer it), its two parameters the
-    game id; None if the compiled query has other parameters (then the ORM runs it)."""
+def _recent_moves_sql(alias: str) -> tuple[str, list] | None:
+    """The SQL and parameters of ``_recent_moves_query`` on database ``alias``, compiled
+    once (the ORM takes longer to compile it than the database to answer it); each
+    parameter that is the game id is None, for the caller to fill in. None if the game id
+    is not among them (then the ORM runs the query)."""
     sql, params = _recent_moves_query(_SENTINEL_GAME).query.sql_with_params()
     expected = _game_id_param(_SENTINEL_GAME, alias)
-    return sql if list(params) == [expected, expected] else None
+    params = [None if param == expected else param for param in params]
+    return (sql, params) if None in params else None
 
 
 def _game_id_param(game_id, alias: str):
@@ -405,11 +407,12 @@ def recent_moves(game: Game) -> list[Move]:
     move's minus one), oldest first, only ``LOG_COLUMNS``: one query, as many rows whatever
     the length of the game (its SQL compiled once per process, ``_recent_moves_sql``)."""
     alias = router.db_for_read(Move)
-    sql = _recent_moves_sql(alias)
-    if sql is None:
+    compiled = _recent_moves_sql(alias)
+    if compiled is None:
         return list(_recent_moves_query(game.pk))
-    param = _game_id_param(game.pk, alias)
-    return list(Move.objects.using(alias).raw(sql, [param, param]))
+    sql, params = compiled
+    game_id = _game_id_param(game.pk, alias)
+    return list(Move.objects.using(alias).raw(sql, [game_id if param is None else param for param in params]))
 
 
 def moves_before(game: Game, seq: int) -> QuerySet[Move]:
