@@ -94,6 +94,7 @@ def test_recent_moves_compiled_once_read_the_rows_the_orm_query_reads(started_ga
     from tests.support.game_driver import play_until
 
     game = play_until(started_game, lambda state: state.data["round"] >= 3)
+    recent_moves(game)  # compiles it, once per process
     with django_assert_num_queries(1), mock.patch("games.selectors._recent_moves_query",
                                                   side_effect=AssertionError("compiled again")):
         moves = recent_moves(game)
