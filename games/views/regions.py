@@ -5,9 +5,12 @@ region by region. Every region is a partial under ``templates/games/partials/`` 
 element has a stable id; fragment responses send them back as ``hx-swap-oob`` swaps.
 
 A region's fingerprint (``data-region-hash`` on its root) is a hash of the data it reads
-(``Region.reads``: its slice of the engine view and of the page context), the language,
-the time zone and its template (``presenters.fingerprint``), never of its HTML: a region
-whose fingerprint equals the one the page reports is neither rendered nor sent.
+(``Region.reads``: its slice of the engine view and of the page context; for the shared
+board regions ``Region.inputs``, their slice of the view, ``presenters.board.VIEW_SLICES``,
+so their presenters run only if they are sent), the language, the time zone and its
+template (``presenters.fingerprint``), never of its HTML: a region whose fingerprint
+equals the one the page reports is neither rendered nor sent. An answer reads the cache
+once (the version's entries, the contents, the player boards' articles) and writes once.
 
 Caches (the ``regions`` cache: Redis in production, local memory in development): regions
 built only from public information (``scope="public"``: the map, tracks, development,
