@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db import DEFAULT_DB_ALIAS, connection, connections, router
 from django.db.models import (
     Count, Exists, ExpressionWrapper, F, IntegerField, OuterRef, Prefetch, Q,
     QuerySet, Subquery, prefetch_related_objects,
@@ -476,13 +477,43 @@ def game_moves(game: Game) -> QuerySet[Move]:
 LOG_COLUMNS = ("seq", "seat", "action", "events", "source", "taken_back", "round")
 
 
+def _recent_moves_query(game_id) -> QuerySet[Move]:
+    newest = Move.objects.filter(game_id=game_id).order_by("-seq").values("round")[:1]
+    since = ExpressionWrapper(Subquery(newest) - 1, output_field=IntegerField())
+    return Move.objects.filter(game_id=game_id, round__gte=since).order_by("seq").only(*LOG_COLUMNS)
+
+
+#: A game id no game has: ``_recent_moves_sql`` compiles the query with it once.
+_SENTINEL_GAME = uuid.UUID(int=0)
+
+
+@functools.cache
+def _recent_moves_sql(alias: str) -> tuple[str, list] | None:
+    """The SQL and parameters of ``_recent_moves_query`` on database ``alias``, compiled
+    once (the ORM takes longer to compile it than the database to answer it); each
+    parameter that is the game id is None, for the caller to fill in. None if the game id
+    is not among them (then the ORM runs the query)."""
+    sql, params = _recent_moves_query(_SENTINEL_GAME).query.sql_with_params()
+    expected = _game_id_param(_SENTINEL_GAME, alias)
+    params = [None if param == expected else param for param in params]
+    return (sql, params) if None in params else None
+
+
+def _game_id_param(game_id, alias: str):
+    return Move._meta.get_field("game").get_db_prep_value(game_id, connections[alias])
+
+
 def recent_moves(game: Game) -> list[Move]:
     """The moves of the game's last two log rounds (``Move.round`` at least the newest
     move's minus one), oldest first, only ``LOG_COLUMNS``: one query, as many rows whatever
-    the length of the game."""
-    newest = Move.objects.filter(game=game).order_by("-seq").values("round")[:1]
-    since = ExpressionWrapper(Subquery(newest) - 1, output_field=IntegerField())
-    return list(Move.objects.filter(game=game, round__gte=since).order_by("seq").only(*LOG_COLUMNS))
+    the length of the game (its SQL compiled once per process, ``_recent_moves_sql``)."""
+    alias = router.db_for_read(Move)
+    compiled = _recent_moves_sql(alias)
+    if compiled is None:
+        return list(_recent_moves_query(game.pk))
+    sql, params = compiled
+    game_id = _game_id_param(game.pk, alias)
+    return list(Move.objects.using(alias).raw(sql, [game_id if param is None else param for param in params]))
 
 
 def moves_before(game: Game, seq: int) -> QuerySet[Move]:

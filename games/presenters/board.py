@@ -324,3 +324,24 @@ def player_boards(rules, view: dict, names: dict[int, str]) -> list[dict]:
         })
     boards.sort(key=lambda b: (not b["is_viewer"], b["seat"]))
     return boards
+
+
+def _seats(view: dict, key: str) -> list:
+    return [(p["seat"], p[key]) for p in view["players"]]
+
+
+#: Shared region -> the slice of the view its presenter above reads (public information
+#: only, the same for every viewer): the region's fingerprint is taken from it before the
+#: presenter runs (``games.views.regions``), so an unchanged region costs no presenter.
+#: Keep each in step with its presenter: a key the presenter reads and its slice lacks
+#: would serve an outdated region (tests/games/test_presenters_board.py checks them).
+VIEW_SLICES = {
+    "map": lambda view: (view["routes"], view["stations"], _seats(view, "merchant")),
+    "tracks": lambda view: (_seats(view, "tracks"), view["supply"]["followers"]),
+    "development": lambda view: (_seats(view, "development"), view["citizens_left"]),
+    "deeds": lambda view: (view["deeds"], view["citizens_left"]),
+    "event": lambda view: (view["options"].get("event_strength", "phased"), view.get("event_phase"),
+                           view.get("event"), view["round"], view["rounds"], view["hourglass_left"]),
+    "place_tiles": lambda view: view["place_tiles"],
+    "supply": lambda view: (view["supply"], len(view["citizens_left"])),
+}

@@ -10,6 +10,7 @@ viewer's own queue is shown through ``queue``).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import json
 import uuid
@@ -40,9 +41,16 @@ class LazyRegions(dict):
     in a template): a region served from the cache (``games.views.regions``) costs nothing
     to present. ``lazy``: key -> function of no argument giving the value."""
 
-    def __init__(self, eager: dict, lazy: dict) -> None:
+    def __init__(self, eager: dict, lazy: dict, inputs: dict | None = None) -> None:
         super().__init__(eager)
         self._lazy = lazy
+        self._inputs = inputs or {}
+
+    def inputs(self, key: str):
+        """What the lazy ``key`` is a function of (JSON-able, for its fingerprint) without
+        computing it: ``inputs[key]()`` if given, else the value itself."""
+        make = self._inputs.get(key)
+        return make() if make is not None else self[key]
 
     def __missing__(self, key):
         if key not in self._lazy:
@@ -74,13 +82,17 @@ def board_context(rules, view: dict, names: dict[int, str], eager: dict | None =
     engine ``rules`` (``games.rules.engine_for``). The shared regions' contexts (map,
     tracks, development, deeds, event, place tiles, supply) are computed when first read
     (``LazyRegions``). ``eager``: the other keys as computed before (``LazyRegions.eager``
-    of a board of the same view), not computed again."""
+    of a board of the same view), not computed again. ``LazyRegions.inputs`` of a shared
+    region is its slice of the view (``board.VIEW_SLICES``) with the engine's version and
+    the presenters' sources."""
     lazy = {name: (lambda make=make: make(rules, view)) for name, make in (
         ("map", board.map_context), ("tracks", board.tracks_context), ("development", board.development_context),
         ("deeds", board.deeds_context), ("event", board.event_context), ("place_tiles", board.place_tiles_context),
         ("supply", board.supply_context))}
+    revision = (getattr(rules, "ENGINE_VERSION", ""), presenters_revision())
+    inputs = {name: (lambda make=make: (revision, make(view))) for name, make in board.VIEW_SLICES.items()}
     if eager is not None:
-        return LazyRegions(eager, lazy)
+        return LazyRegions(eager, lazy, inputs)
     boards = board.player_boards(rules, view, names)
     keyed_player_boards(boards, False)
     viewer = view.get("seat")
@@ -94,11 +106,27 @@ def board_context(rules, view: dict, names: dict[int, str], eager: dict | None =
         "awaited": awaited,
         "my_turn": viewer is not None and viewer in view.get("awaiting", []),
         "names": names,
-    }, lazy)
+    }, lazy, inputs)
+
+
+@functools.cache
+def presenters_revision() -> str:
+    """A hash of the sources of the modules the shared regions' presenters run (board,
+    map geometry, messages, vocabulary): a deploy that changes one never serves a region
+    cached under its inputs' fingerprint by the old code."""
+    from games import messages, vocabulary
+    from games.presenters import map_geometry
+
+    digest = hashlib.sha1()
+    for module in (board, map_geometry, messages, vocabulary):
+        with open(module.__file__, "rb") as source:
+            digest.update(source.read())
+    return digest.hexdigest()[:8]
 
 
 #: The templates a player board's article is rendered by (``_boards.html``'s fragment cache).
-PLAYER_BOARD_TEMPLATES = ("games/partials/_boards.html", "games/partials/_place_card.html")
+PLAYER_BOARD_TEMPLATES = ("games/partials/_boards.html", "games/partials/_player_board.html",
+                          "games/partials/_place_card.html")
 
 
 def keyed_player_boards(boards: list[dict], places_shown: bool) -> None:

@@ -1,10 +1,14 @@
-"""Presentational filters only: no rules, no queries."""
+"""Presentational filters and tags only: no rules, no queries."""
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 
 from django import template
+from django.template.loader import get_template
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 
@@ -258,3 +262,80 @@ def decision_badge(kind) -> str:
     a kind not listed as ``humanize_key`` shows it."""
     label = DECISION_BADGES.get(kind)
     return str(label) if label is not None else humanize_key(kind)
+
+
+#: How many partials ``pure_include`` keeps rendered in this process (a few kilobytes each).
+PURE_INCLUDE_ENTRIES = 4096
+_pure_rendered: OrderedDict[str, str] = OrderedDict()
+_pure_lock = threading.Lock()
+
+
+@register.simple_tag(takes_context=True)
+def pure_include(context, name: str, **values) -> str:
+    """The partial ``name`` rendered with ``values`` alone (not the rest of the context: a
+    partial included so reads only what it is given), e.g. ``{% pure_include
+    "games/partials/_place_card.html" place=place interactive=True %}``. The HTML is kept in
+    a bounded per-process memo under the fingerprint of the values, the template and the
+    language (``presenters.fingerprint``): a board's dozens of place cards, most unchanged
+    by a move, are rendered once. Only a caller whose values have that fingerprint gets an
+    entry, so a card showing one seat's hidden plan reaches no one else. Values that cannot
+    be fingerprinted are rendered every time."""
+    from games.presenters.fingerprint import fingerprint
+
+    key = fingerprint("pure-include", [name, context.autoescape, values], (name,))
+    if key is not None:
+        with _pure_lock:
+            html = _pure_rendered.get(key)
+            if html is not None:
+                _pure_rendered.move_to_end(key)
+                return mark_safe(html)
+    html = get_template(name).template.render(template.Context(values, autoescape=context.autoescape))
+    if key is not None:
+        with _pure_lock:
+            _pure_rendered[key] = html
+            while len(_pure_rendered) > PURE_INCLUDE_ENTRIES:
+                _pure_rendered.popitem(last=False)
+    return mark_safe(html)
+
+
+#: How long a rendered player board stays in the ``regions`` cache.
+PLAYER_BOARD_SECONDS = 3600
+
+
+def player_board_key(board: dict) -> str:
+    """The ``regions`` cache key of a player board's article (``player_boards``): the key
+    ``{% cache 3600 player-board b.fragment %}`` gives it."""
+    from django.core.cache.utils import make_template_fragment_key
+
+    return make_template_fragment_key("player-board", [board["fragment"]])
+
+
+@register.simple_tag(takes_context=True)
+def player_boards(context, boards: list[dict]) -> str:
+    """Every player board's article (``games/partials/_player_board.html``, with ``b`` the
+    board), each cached in the ``regions`` cache under ``player_board_key`` (its
+    ``fragment``, ``presenters.page.keyed_player_boards``: the fingerprint of what it
+    shows): one cache read for all of them, one write for those rendered. The context's
+    ``player_board_html`` (key -> article, read already by ``views.regions``) replaces the
+    read, and its ``player_board_fresh`` (a dict) takes the articles rendered instead of the
+    write. Each article is followed by the whitespace the loop it replaces left."""
+    from django.core.cache import caches
+
+    keys = [player_board_key(b) for b in boards]
+    found = context.get("player_board_html")
+    if found is None:
+        found = caches["regions"].get_many(keys) if keys else {}
+    article = get_template("games/partials/_player_board.html").template
+    parts, fresh = [], {}
+    for b, key in zip(boards, keys, strict=True):
+        html = found.get(key)
+        if html is None:
+            with context.push(b=b):
+                html = fresh[key] = article.render(context)
+        parts.append(f"{html}\n  ")
+    sink = context.get("player_board_fresh")
+    if sink is not None:
+        sink.update(fresh)
+    elif fresh:
+        caches["regions"].set_many(fresh, PLAYER_BOARD_SECONDS)
+    return mark_safe("".join(parts))

@@ -5,9 +5,12 @@ region by region. Every region is a partial under ``templates/games/partials/`` 
 element has a stable id; fragment responses send them back as ``hx-swap-oob`` swaps.
 
 A region's fingerprint (``data-region-hash`` on its root) is a hash of the data it reads
-(``Region.reads``: its slice of the engine view and of the page context), the language,
-the time zone and its template (``presenters.fingerprint``), never of its HTML: a region
-whose fingerprint equals the one the page reports is neither rendered nor sent.
+(``Region.reads``: its slice of the engine view and of the page context; for the shared
+board regions ``Region.inputs``, their slice of the view, ``presenters.board.VIEW_SLICES``,
+so their presenters run only if they are sent), the language, the time zone and its
+template (``presenters.fingerprint``), never of its HTML: a region whose fingerprint
+equals the one the page reports is neither rendered nor sent. An answer reads the cache
+once (the version's entries, the contents, the player boards' articles) and writes once.
 
 Caches (the ``regions`` cache: Redis in production, local memory in development): regions
 built only from public information (``scope="public"``: the map, tracks, development,
@@ -41,6 +44,7 @@ from games.models import Game, Seat
 from games.presenters.fingerprint import fingerprint, locale
 from games.presenters.page import PLAYER_BOARD_TEMPLATES, game_context, game_page, live_page, versioned_inputs
 from games.rules import check_loadable
+from games.templatetags.games_extras import player_board_key
 
 #: How long a cached region stays (a game version, or a fingerprint: long enough for every
 #: player of a slow game to look at a position, short enough to keep the cache small).
@@ -50,6 +54,16 @@ REGION_CACHE_SECONDS = 3600
 def _board(context: dict, key: str):
     board = context.get("board")
     return board[key] if board else None
+
+
+def _board_inputs(context: dict, key: str):
+    # a shared region's slice of the view (presenters.page.LazyRegions.inputs): fingerprinted
+    # before, and instead of, running its presenter
+    board = context.get("board")
+    if not board:
+        return None
+    inputs = getattr(board, "inputs", None)
+    return inputs(key) if inputs is not None else board[key]
 
 
 def _game_forms(context: dict) -> tuple:
@@ -75,7 +89,9 @@ class Region:
     ``scope``: ``"public"`` (public information only: cached per game version for every
     viewer, and by fingerprint), ``"pure"`` (its HTML depends on its data only, CSRF
     tokens aside: cached by fingerprint) or ``"viewer"`` (not proven so, e.g. forms posting
-    the version: kept only in the viewer's own page entry).
+    the version: kept only in the viewer's own page entry). ``inputs``: context -> what
+    ``reads`` is a function of, cheaper to get (a shared region's slice of the view, not its
+    presenter's output), fingerprinted instead of ``reads``; None: ``reads`` itself.
     """
 
     name: str
@@ -84,6 +100,7 @@ class Region:
     always: bool
     reads: Callable[[dict], Any]
     scope: str = "viewer"
+    inputs: Callable[[dict], Any] | None = None
 
 
 #: The regions of a started game's page, in page order.
@@ -96,18 +113,25 @@ REGIONS = (
         _game_forms(c), c.get("decision"), c["decision_since"], c["can_take_back"], bool(c.get("plan")),
         bool(c.get("act")), _seat_pk(c), _board(c, "awaited"))),
     Region("queue", "game-queue", True, False, lambda c: (c["game"].pk, c.get("queue"))),
-    Region("map", "game-map", True, False, lambda c: (_board(c, "map"), _board(c, "names")), "public"),
+    Region("map", "game-map", True, False, lambda c: (_board(c, "map"), _board(c, "names")), "public",
+           lambda c: (_board_inputs(c, "map"), _board(c, "names"))),
     Region("my_board", "game-mine", True, False, lambda c: (
         _game_forms(c), _board(c, "mine"), c.get("plan"), c.get("act"), c["decision_since"])),
-    Region("event", "game-event", True, False, lambda c: _board(c, "event"), "public"),
+    Region("event", "game-event", True, False, lambda c: _board(c, "event"), "public",
+           lambda c: _board_inputs(c, "event")),
     # each board's article is cached under its ``fragment`` key, the fingerprint of what it shows
     Region("boards", "game-boards", True, False, lambda c: (
         [b["fragment"] for b in _board(c, "boards") or []], bool(c.get("plan")), bool(c.get("act"))), "pure"),
-    Region("tracks", "game-tracks", True, False, lambda c: (_board(c, "tracks"), _board(c, "names")), "public"),
-    Region("development", "game-development", True, False, lambda c: _board(c, "development"), "public"),
-    Region("deeds", "game-deeds", True, False, lambda c: (_board(c, "deeds"), _board(c, "names")), "public"),
-    Region("place_tiles", "game-place-tiles", True, False, lambda c: _board(c, "place_tiles"), "public"),
-    Region("supply", "game-supply", True, False, lambda c: _board(c, "supply"), "public"),
+    Region("tracks", "game-tracks", True, False, lambda c: (_board(c, "tracks"), _board(c, "names")), "public",
+           lambda c: (_board_inputs(c, "tracks"), _board(c, "names"))),
+    Region("development", "game-development", True, False, lambda c: _board(c, "development"), "public",
+           lambda c: _board_inputs(c, "development")),
+    Region("deeds", "game-deeds", True, False, lambda c: (_board(c, "deeds"), _board(c, "names")), "public",
+           lambda c: (_board_inputs(c, "deeds"), _board(c, "names"))),
+    Region("place_tiles", "game-place-tiles", True, False, lambda c: _board(c, "place_tiles"), "public",
+           lambda c: _board_inputs(c, "place_tiles")),
+    Region("supply", "game-supply", True, False, lambda c: _board(c, "supply"), "public",
+           lambda c: _board_inputs(c, "supply")),
     Region("players", "game-players", False, False, lambda c: (
         c["seats"], c["seat"], c.get("start_player"), _game_forms(c), c["game"].is_public, c["game"].creator_id,
         c.get("pace"), c.get("end_vote"),
@@ -118,7 +142,7 @@ REGIONS = (
         c["game"].pk, c["game"].is_active, c["game"].version, getattr(c.get("chat"), "last_id", 0),
         c.get("poll_seconds")), "pure"),
 )
-_INCLUDE = re.compile(r'{%\s*include\s+"([^"]+)"')
+_INCLUDE = re.compile(r'{%\s*(?:pure_)?include\s+"([^"]+)"')
 _ROOT_TAG = re.compile(r"^\s*<[a-zA-Z][\w-]*")
 _ROOT_ID_ATTR = re.compile(r'\bid="[^"]+"')
 
@@ -129,8 +153,10 @@ def _template(region: Region) -> str:
 
 def data_fingerprint(region: Region, context: dict) -> str | None:
     """The full fingerprint (``presenters.fingerprint``) of the data ``region`` reads in
-    ``context``; None if that data is not display data (the caller hashes the HTML)."""
-    return fingerprint(region.name, region.reads(context), (_template(region),))
+    ``context`` (of its ``inputs`` if it has them); None if that data is not display data
+    (the caller hashes the HTML)."""
+    data = region.inputs(context) if region.inputs is not None else region.reads(context)
+    return fingerprint(region.name, data, (_template(region),))
 
 
 def region_cache_key(region: Region, context: dict) -> str | None:
@@ -204,34 +230,33 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
     board = context.get("board")
     shown = [r for r in REGIONS if (board or not r.board_only) and (only is None or r.name in only)]
     keys = {r.name: region_cache_key(r, context) for r in shown}
-    wanted = [k for k in keys.values() if k]
-    by_version = caches["regions"].get_many(wanted) if wanted else {}
     drafting = bool((context.get("plan") or {}).get("draft"))
-    todo = []  # (region, short digest or None, full digest or None, html or None)
+    todo = []  # (region, full digest or None)
     for region in shown:
-        hit = by_version.get(keys[region.name])
-        full = None
-        if hit:
-            digest, html = hit
-        else:
-            full, html = data_fingerprint(region, context), None
-            digest = full[:12] if full else None
-        if digest is not None and not region.always and known.get(region.root_id) == digest:
+        # a shared region's fingerprint comes from its slice of the view: no presenter runs
+        full = data_fingerprint(region, context)
+        if full is not None and not region.always and known.get(region.root_id) == full[:12]:
             continue  # the page shows it already: neither rendered nor sent
-        todo.append((region, digest, full, html))
-    content_keys = {r.name: _content_key(r, full) for r, _d, full, html in todo
-                    if html is None and full and r.scope in ("public", "pure")}
+        todo.append((region, full))
+    content_keys = {r.name: _content_key(r, full) for r, full in todo if full and r.scope in ("public", "pure")}
     contents = {} if contents is None else contents
     by_content = {key: contents[name][1] for name, key in content_keys.items()
                   if name in contents and contents[name][0] == key}
-    missing = [key for key in content_keys.values() if key not in by_content]
-    by_content |= caches["regions"].get_many(missing) if missing else {}
-    render_context = context | {"oob": False}
+    # one cache read: the version's entries, the contents, and the player boards' articles
+    wanted = [keys[r.name] for r, _full in todo if keys[r.name]]
+    wanted += [key for key in content_keys.values() if key not in by_content]
+    boards = [player_board_key(b) for b in (_board(context, "boards") or [])] if any(
+        r.name == "boards" for r, _full in todo) else []
+    found = caches["regions"].get_many(wanted + boards) if wanted or boards else {}
+    render_context = context | {"oob": False, "player_board_html": {key: found[key] for key in boards if key in found},
+                                "player_board_fresh": {}}
     parts, fresh = [], {}
-    for region, digest, _full, html in todo:
+    for region, full in todo:
         key = keys[region.name]
+        hit = found.get(key) if key else None
+        digest, html = hit if hit else (full[:12] if full else None, None)
         if html is None:
-            html = by_content.get(content_keys.get(region.name))
+            html = by_content.get(content_keys.get(region.name)) or found.get(content_keys.get(region.name))
         if html is None:
             html = without_token(render_to_string(_template(region), render_context, request=request))
             if digest is None:  # not display data: the HTML's own hash
@@ -242,9 +267,10 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
                 fresh[content_keys[region.name]] = html
         if region.name in content_keys:
             contents[region.name] = (content_keys[region.name], html)
-        if key and not drafting and not (key in by_version):
+        if key and not drafting and not hit:
             fresh[key] = (digest, html)
         parts.append((region.name, _with_token(request, _with_attributes(html, digest, oob))))
+    fresh |= render_context["player_board_fresh"]
     if fresh:
         caches["regions"].set_many(fresh, REGION_CACHE_SECONDS)
     return parts

@@ -8,12 +8,15 @@ install them in a started two-player game and read the rendered board.
 """
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 from django.urls import reverse
 
 import engine
+from engine.simulate import choose
+from games.presenters.board import VIEW_SLICES
 from games.presenters.page import board_context
 from tests.support import engine_states as H
 from tests.support.game_driver import install, user_at
@@ -168,3 +171,37 @@ def test_the_page_draws_the_monk_on_the_circle_the_engine_assigned(started_game,
     html = client_for(user_at(game, 1)).get(reverse("games-detail", kwargs={"game_id": game.pk})).content.decode()
     titles = re.findall(r'<span class="tile[^"]*" title="([^"]+)"', place_card_html(html, 0, "farmhouse"))
     assert titles == ["starting Boatman", "Monk"]
+
+
+def random_game_views(seed: int, players: int = 3, every: int = 7):
+    """Every seat's and a spectator's view of the states of one random game, every
+    ``every`` steps: ``[[view of seat 0, ..., spectator's view], ...]``."""
+    rng = random.Random(seed)
+    state = engine.new_game({"players": players}, seed)
+    out, step = [], 0
+    while engine.awaiting(state) or engine.needs_resolution(state):
+        if step % every == 0:
+            out.append([engine.view(state, seat) for seat in [*range(players), None]])
+        if engine.needs_resolution(state):
+            state, _ = engine.resolve(state)
+        else:
+            awaited = engine.awaiting(state)
+            seat = rng.choice(sorted(awaited))
+            state, _ = engine.apply(state, seat, choose(rng, awaited[seat], engine.legal_actions(state, seat),
+                                                        state.data, seat))
+        step += 1
+    return out
+
+
+@pytest.mark.parametrize("region", sorted(VIEW_SLICES))
+def test_a_shared_region_is_a_function_of_its_view_slice_alone(region):
+    # the region's fingerprint is taken from its slice before its presenter runs
+    # (games.views.regions): equal slices must give equal regions, for every viewer
+    seen: dict[str, object] = {}
+    for views in random_game_views(seed=3):
+        for view in views:
+            board = board_context(engine, view, NAMES)
+            key = repr(board.inputs(region))
+            assert seen.setdefault(key, board[region]) == board[region]
+        assert len({repr(board_context(engine, view, NAMES).inputs(region)) for view in views}) == 1
+    assert len(seen) > 1

@@ -85,3 +85,21 @@ def test_page_seats_read_in_one_query_the_seat_records_the_orm_rows_give(alice, 
     known = page_chat_known(game, dave, rows)
     assert known.newest[ChatChannel.PLAYERS] == game.chat_messages.get().pk and known.newest[ChatChannel.SPECTATORS] == 0
     assert (known.reader.last_read_id, known.reader.muted) == (0, False)
+
+
+def test_recent_moves_compiled_once_read_the_rows_the_orm_query_reads(started_game, django_assert_num_queries):
+    """``recent_moves`` runs its query's SQL compiled once (games.selectors._recent_moves_sql):
+    the same moves, columns and decoded events as the ORM query, in one query."""
+    from games.selectors import _recent_moves_query, recent_moves
+    from tests.support.game_driver import play_until
+
+    game = play_until(started_game, lambda state: state.data["round"] >= 3)
+    recent_moves(game)  # compiles it, once per process
+    with django_assert_num_queries(1), mock.patch("games.selectors._recent_moves_query",
+                                                  side_effect=AssertionError("compiled again")):
+        moves = recent_moves(game)
+    fields = ("pk", "seq", "seat", "action", "events", "source", "taken_back", "round")
+    assert [[getattr(m, f) for f in fields] for m in moves] == \
+        [[getattr(m, f) for f in fields] for m in _recent_moves_query(game.pk)]
+    assert moves and {m.round for m in moves} == {moves[-1].round - 1, moves[-1].round}
+    assert isinstance(moves[0].events, list)

@@ -129,6 +129,29 @@ def test_regions_the_page_shows_are_neither_rendered_nor_sent(three_players, cli
     assert templates == ["games/partials/_flash.html", "games/partials/_poll.html"]
 
 
+def test_a_shared_region_the_page_shows_runs_no_presenter_after_a_move(three_players, client_for, monkeypatch):
+    # its fingerprint comes from its slice of the view (presenters.board.VIEW_SLICES)
+    from games.presenters import board
+
+    game, users = three_players
+    client = client_for(users[0])
+    page = client.get(reverse("games-detail", kwargs={"game_id": game.pk})).text
+    shown = ",".join(f"{region_id}:{digest}" for digest, region_id in REGION.findall(page))
+    play_until(game, lambda state, v=game.version + 1: (game.refresh_from_db(), game.version >= v)[1], seed=9)
+    caches["regions"].clear()  # a new version: nothing of it is cached
+    ran = []
+    for name in ("map_context", "tracks_context", "development_context", "deeds_context",
+                 "place_tiles_context", "supply_context"):
+        real = getattr(board, name)
+        monkeypatch.setattr(board, name, lambda *a, real=real, name=name: ran.append(name) or real(*a))
+    response = client.get(reverse("games-poll", kwargs={"game_id": game.pk}), {"v": -1, "regions": shown}, **HTMX)
+    sent = {region_id for _digest, region_id in REGION.findall(response.text)}
+    assert "game-map" not in sent and "map_context" not in ran
+    assert {name.removesuffix("_context").replace("_", "-") for name in ran} == \
+        {region_id.removeprefix("game-") for region_id in sent} & {"tracks", "development", "deeds", "place-tiles",
+                                                                  "supply"}
+
+
 def test_a_snapshot_rewritten_at_the_same_version_is_shown_afresh(three_players, client_for):
     """A snapshot edited in place, then its repair (the service rewrites it without a new
     version): each write is a new stamp (``Game.state_stamp``), so no cache serves the
