@@ -17,7 +17,7 @@ from .actions import ACTION_SPECS, normalize
 from .errors import GameOver, IllegalAction, NothingToResolve, NotYourTurn
 from .phases import actions_phase, event, followers, planning, round as round_phase, torture
 from .refusals import illegal
-from .state import GameState, clone, own_all, work_copy
+from .state import GameState, clone, copy_player, own_all, work_copy
 from . import undo
 
 # decision kind -> legal(s, seat) -> list[dict]
@@ -301,11 +301,21 @@ def resolve_data(state: GameState) -> tuple[GameState, list[dict]]:
 
     Raises :class:`NothingToResolve` if no step is complete; ``state`` is never changed.
     """
-    if not state.data["barrier"]:
-        raise NothingToResolve(f"nothing to resolve in round {state.data['round']} ({state.data['phase']})")
-    s = clone({k: v for k, v in state.data.items() if k != "undo"})
+    s0 = state.data
+    if not s0["barrier"]:
+        raise NothingToResolve(f"nothing to resolve in round {s0['round']} ({s0['phase']})")
+    own = _owned
+    if s0["phase"] == "planning":
+        # the reveal changes only each seat's spaces (its plan and stage are replaced) and the
+        # action phase opens on scalars: copy those, share the rest as apply does
+        s = s0.copy()
+        s.pop("undo", None)
+        s["players"] = [copy_player(p, ("spaces",)) for p in s0["players"]]
+        own = lambda seat=None, keys=None: own_all(s, s0, seat, keys)  # noqa: E731
+    else:
+        s = clone({k: v for k, v in s0.items() if k != "undo"})
     ev: list = []
     _resolve_barrier(s, ev)
-    advance(s, ev)
+    advance(s, ev, own)
     undo.forget(s)
     return GameState(s), ev
