@@ -33,6 +33,7 @@ choice of the queue panel gives).
 
 from __future__ import annotations
 
+import marshal
 import string
 
 from . import content as C
@@ -466,7 +467,7 @@ def _shown(key: str, value, words: Words, player: str):
     return value
 
 
-#: English texts (``{player}`` left in) by message id and frozen parameters (:func:`english`):
+#: English texts (``{player}`` left in) by message id and marshalled parameters (:func:`english`):
 #: a game repeats the same few hundred events and parts of events (a reveal lists a new mix
 #: of the same "follower on place" parts), and rendering one costs far more than looking it
 #: up. The texts are those of the ids and parameters themselves, so an entry tells nothing
@@ -479,10 +480,12 @@ def english(msg_id: str, params: dict | None = None) -> str:
     """``render(msg_id, params)`` (English, ``{player}`` left in), memoised; same errors as
     :func:`render` for an unknown id or a bad parameter."""
     try:
-        key = (msg_id, frozen(params))
-        found = _TEXTS.get(key)
-    except TypeError:  # a value that cannot be a key: render it each time
+        # equal bytes are equal values of the same types (a bool kept apart from its int),
+        # which render alike; equal values may still differ in bytes, costing a render only
+        key = (msg_id, marshal.dumps(params))
+    except ValueError:  # not a JSON value: render it each time
         return render(msg_id, params)
+    found = _TEXTS.get(key)
     if found is None:
         found = render(msg_id, params)
         if len(_TEXTS) >= _TEXTS_MAX:
@@ -496,20 +499,6 @@ def _part(msg_id: str, params, words: Words, player: str) -> str:
     if words is ENGLISH and player == "{player}":
         return english(msg_id, params)
     return render(msg_id, params, words, player)
-
-
-def frozen(value):
-    """A hashable key for a JSON value, equal only for values that render alike (a bool
-    or float kept apart from the int it equals). Raises ``TypeError`` for a value that
-    holds an unhashable non-JSON value."""
-    kind = type(value)
-    if kind is str or kind is int or value is None:
-        return value
-    if kind is dict:
-        return dict, tuple([(k, frozen(v)) for k, v in value.items()])
-    if kind is list:
-        return list, tuple([frozen(v) for v in value])
-    return kind, value
 
 
 def text(msg: dict, words: Words = ENGLISH, player: str = "{player}") -> str:

@@ -133,7 +133,7 @@ def resolve_on_a_whole_copy(state: engine.GameState) -> tuple[dict, list]:
 def test_every_resolution_leaves_the_input_unchanged_and_equals_a_whole_copy(options):
     """The planning reveal copies only the seats' spaces (engine.flow.resolve_data)."""
     phases = set()
-    for state, seat, _action in playout(options, seed=21 + len(options)):
+    for state, _seat, _action in playout(options, seed=21 + len(options)):
         if not engine.needs_resolution(state):
             continue
         before = exact(state.data)
