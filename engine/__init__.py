@@ -80,8 +80,9 @@ def new_game(options: GameOptions | dict, seed: int) -> GameState:
     from .flow import advance
 
     data = new_game_data(options, seed)
-    advance(data, [])
-    return GameState(data)
+    state = GameState(data)
+    state.awaited = advance(data, [])
+    return state
 
 
 def awaiting(state: GameState) -> dict[int, str]:

@@ -17,7 +17,7 @@ from .actions import ACTION_SPECS, normalize
 from .errors import GameOver, IllegalAction, NothingToResolve, NotYourTurn
 from .phases import actions_phase, event, followers, planning, round as round_phase, torture
 from .refusals import illegal
-from .state import GameState, clone, own_all, work_copy
+from .state import GameState, clone, copy_player, own_all, work_copy
 from . import undo
 
 # decision kind -> legal(s, seat) -> list[dict]
@@ -189,9 +189,16 @@ def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dic
     ev: list = []
     fn(s, seat, action, ev)
     _log_action(ev, seat, action)
-    advance(s, ev, lambda seat=None, keys=None: own_all(s, s0, seat, keys))
+    awaited = advance(s, ev, lambda seat=None, keys=None: own_all(s, s0, seat, keys))
     undo.record(s0, s, seat)
-    return GameState(s), ev
+    return _state(s, awaited), ev
+
+
+def _state(data: dict, awaited: dict[int, str]) -> GameState:
+    """A new state around ``data`` with its awaited seats already worked out (by :func:`advance`)."""
+    state = GameState(data)
+    state.awaited = awaited
+    return state
 
 
 def _log_action(ev: list, seat: int, action: dict) -> None:
@@ -204,8 +211,10 @@ def _owned(seat=None, keys=None) -> None:
     pass
 
 
-def advance(s: dict, ev: list, own=_owned) -> None:
-    """Run automatic steps and forced moves until a seat must decide (RULES §8).
+def advance(s: dict, ev: list, own=_owned) -> dict[int, str]:
+    """Run automatic steps and forced moves until a seat must decide (RULES §8); return
+    :func:`awaiting_data` of the tree it leaves (worked out on the way, so a new
+    :class:`GameState` need not work it out again).
 
     A completed simultaneous step sets ``s["barrier"]``; :func:`resolve_data` resolves it.
     ``own()`` is called before any step that may change more than ``s``'s top-level
@@ -216,30 +225,29 @@ def advance(s: dict, ev: list, own=_owned) -> None:
     """
     while True:
         phase = s["phase"]
-        if phase == "over":
-            return
-        if s["barrier"]:
-            return
+        if phase == "over" or s["barrier"]:
+            return {}
         if phase == "setup":
             own()
             round_phase.start_round(s, ev)
             continue
-        if _forced_move(s, ev, own):
+        awaited = _forced_move(s, ev, own)
+        if awaited is None:
             continue
         if phase == "planning":
             if all(p["stage"] == "ready" and not p["prompts"] for p in s["players"]):
                 s["barrier"] = True
                 continue
-            return
+            return awaited
         if phase == "actions":
             if s["turn"] is None:
                 own()
                 event.start(s, ev)
                 continue
-            return
+            return awaited
         if phase == "event":
             if any(p["prompts"] for p in s["players"]):
-                return
+                return awaited
             if s["event_waited"]:
                 s["event_waited"] = False
                 s["barrier"] = True
@@ -253,15 +261,17 @@ def advance(s: dict, ev: list, own=_owned) -> None:
 _PASS = {"type": "pass"}
 
 
-def _forced_move(s: dict, ev: list, own) -> bool:
+def _forced_move(s: dict, ev: list, own) -> dict[int, str] | None:
     """Apply the only legal action of an awaited seat, if some seat has exactly one
-    (``own()`` first: see :func:`advance`)."""
-    for seat, kind in awaiting_data(s).items():
+    (``own()`` first: see :func:`advance`), and return None; else return
+    :func:`awaiting_data` of ``s``, unchanged."""
+    awaited = awaiting_data(s)
+    for seat, kind in awaited.items():
         p = s["players"][seat]
         if kind == "torture":
             own(seat, ())  # forgiving drops only that seat's prompt
             if torture.forgive_if_nothing_left(s, seat, ev):
-                return True
+                return None
         if kind == "plan" and p["market"]:
             continue  # a non-empty market always has placements or a deliberate submit
         if kind == "draw" and followers.has_choice(p):
@@ -281,8 +291,8 @@ def _forced_move(s: dict, ev: list, own) -> bool:
                 item.setdefault("seat", seat)
                 item["forced"] = True
             ev.extend(sub)
-            return True
-    return False
+            return None
+    return awaited
 
 
 def _resolve_barrier(s: dict, ev: list) -> None:
@@ -301,11 +311,21 @@ def resolve_data(state: GameState) -> tuple[GameState, list[dict]]:
 
     Raises :class:`NothingToResolve` if no step is complete; ``state`` is never changed.
     """
-    if not state.data["barrier"]:
-        raise NothingToResolve(f"nothing to resolve in round {state.data['round']} ({state.data['phase']})")
-    s = clone({k: v for k, v in state.data.items() if k != "undo"})
+    s0 = state.data
+    if not s0["barrier"]:
+        raise NothingToResolve(f"nothing to resolve in round {s0['round']} ({s0['phase']})")
+    own = _owned
+    if s0["phase"] == "planning":
+        # the reveal changes only each seat's spaces (its plan and stage are replaced) and the
+        # action phase opens on scalars: copy those, share the rest as apply does
+        s = s0.copy()
+        s.pop("undo", None)
+        s["players"] = [copy_player(p, ("spaces",)) for p in s0["players"]]
+        own = lambda seat=None, keys=None: own_all(s, s0, seat, keys)  # noqa: E731
+    else:
+        s = clone({k: v for k, v in s0.items() if k != "undo"})
     ev: list = []
     _resolve_barrier(s, ev)
-    advance(s, ev)
+    awaited = advance(s, ev, own)
     undo.forget(s)
-    return GameState(s), ev
+    return _state(s, awaited), ev

@@ -33,6 +33,7 @@ choice of the queue panel gives).
 
 from __future__ import annotations
 
+import marshal
 import string
 
 from . import content as C
@@ -452,18 +453,52 @@ def _shown(key: str, value, words: Words, player: str):
     """A parameter as its placeholder shows it: nested messages rendered, lists joined,
     the ``reason`` dict by its ``reason.<key>`` message, other values as they are."""
     if isinstance(value, dict) and "msg" in value:
-        return render(value["msg"], value.get("params"), words, player)
+        return _part(value["msg"], value.get("params"), words, player)
     if isinstance(value, dict) and key == "reason":
         (kind, _), = value.items()
         return render(f"reason.{kind}", value, words, player)
     if isinstance(value, list):
         sep = words.template("sep.else" if key in ELSE_LISTS else "sep.list")
-        items = [render(v["msg"], v.get("params"), words, player) if isinstance(v, dict) and "msg" in v
+        items = [_part(v["msg"], v.get("params"), words, player) if isinstance(v, dict) and "msg" in v
                  else str(v) for v in value]
         if key in AND_LISTS and len(items) > 1:
             return sep.join(items[:-1]) + words.template("sep.and") + items[-1]
         return sep.join(items)
     return value
+
+
+#: English texts (``{player}`` left in) by message id and marshalled parameters (:func:`english`):
+#: a game repeats the same few hundred events and parts of events (a reveal lists a new mix
+#: of the same "follower on place" parts), and rendering one costs far more than looking it
+#: up. The texts are those of the ids and parameters themselves, so an entry tells nothing
+#: its caller does not hold already; the memo is emptied when full.
+_TEXTS: dict = {}
+_TEXTS_MAX = 8192
+
+
+def english(msg_id: str, params: dict | None = None) -> str:
+    """``render(msg_id, params)`` (English, ``{player}`` left in), memoised; same errors as
+    :func:`render` for an unknown id or a bad parameter."""
+    try:
+        # equal bytes are equal values of the same types (a bool kept apart from its int),
+        # which render alike; equal values may still differ in bytes, costing a render only
+        key = (msg_id, marshal.dumps(params))
+    except ValueError:  # not a JSON value: render it each time
+        return render(msg_id, params)
+    found = _TEXTS.get(key)
+    if found is None:
+        found = render(msg_id, params)
+        if len(_TEXTS) >= _TEXTS_MAX:
+            _TEXTS.clear()
+        _TEXTS[key] = found
+    return found
+
+
+def _part(msg_id: str, params, words: Words, player: str) -> str:
+    """A nested message's text: from the memo of :func:`english` when that is what is asked."""
+    if words is ENGLISH and player == "{player}":
+        return english(msg_id, params)
+    return render(msg_id, params, words, player)
 
 
 def text(msg: dict, words: Words = ENGLISH, player: str = "{player}") -> str:

@@ -43,7 +43,7 @@ def choose(rng: random.Random, kind: str, legal: list[dict], data: dict | None =
     if kind == "plan":
         places = [a for a in legal if a["type"] == "place"]
         if data is not None and places and rng.random() < 0.9:
-            rng.shuffle(places)
+            shuffle(rng, places)
             best = _best_placement(places, data["players"][seat])
             if best is not None:
                 return best
@@ -67,6 +67,22 @@ def choose(rng: random.Random, kind: str, legal: list[dict], data: dict | None =
             return rng.choice(acts)
         return {"type": "pass"}
     return rng.choice(legal)
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """``rng.shuffle(items)``: the same draws and the same order, for a plain
+    :class:`random.Random` without its call per item (the policy shuffles every plan step)."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):  # random.Random.shuffle and _randbelow_with_getrandbits, inline
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 def _best_placement(places: list[dict], p: dict) -> dict | None:

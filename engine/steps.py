@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from . import content as C
 from .matching import can_fill, fits
-from .messages import render
+from .messages import english
 
 
 def event(ev: list, kind: str, seat: int | None, msg: str, params: dict | None = None, **extra) -> None:
@@ -29,40 +29,8 @@ def event(ev: list, kind: str, seat: int | None, msg: str, params: dict | None =
     ev.append(item)
 
 
-#: Rendered event texts by message id and frozen parameters: a game repeats the same few
-#: hundred events, and rendering one costs far more than looking it up. Events are public,
-#: so the memo holds nothing hidden; it is emptied when full.
-_TEXTS: dict = {}
-_TEXTS_MAX = 8192
-
-
-def event_text(msg: str, params: dict) -> str:
-    """``engine.messages.render(msg, params)`` (English, ``{player}`` left in), memoised;
-    same errors as ``render`` for an unknown id or a bad parameter."""
-    try:
-        key = (msg, _frozen(params))
-        text = _TEXTS.get(key)
-    except TypeError:  # a value that cannot be a key: render it each time
-        return render(msg, params)
-    if text is None:
-        text = render(msg, params)
-        if len(_TEXTS) >= _TEXTS_MAX:
-            _TEXTS.clear()
-        _TEXTS[key] = text
-    return text
-
-
-def _frozen(value):
-    """A hashable key for a JSON value, equal only for values that render alike (a bool
-    or float kept apart from the int it equals)."""
-    kind = type(value)
-    if kind is str or kind is int or value is None:
-        return value
-    if kind is dict:
-        return dict, tuple([(k, _frozen(v)) for k, v in value.items()])
-    if kind is list:
-        return list, tuple([_frozen(v) for v in value])
-    return kind, value
+#: Event texts come from :func:`engine.messages.english`'s memo (events are public).
+event_text = english
 
 
 # --- followers ---------------------------------------------------------------------------

@@ -67,11 +67,11 @@ def record(before: dict, after: dict, seat: int) -> None:
     if prior is not None and prior["seat"] != seat:
         prior = None
     # ``after`` shares the parts apply did not copy: the same object is unchanged (engine.state.work_copy)
-    changed = {k: v for k, v in before.items() if after.get(k, _MISSING) is not v}
-    changed.pop("undo", None)
-    changed.pop("players", None)
-    for k in [k for k, v in changed.items() if after.get(k, _MISSING) == v]:
-        del changed[k]
+    changed = {}
+    for k, v in before.items():  # one pass, in ``before``'s key order
+        w = after.get(k, _MISSING)
+        if w is not v and k != "undo" and k != "players" and w != v:
+            changed[k] = v
     players = [[i, p] for i, (p, q) in enumerate(zip(before["players"], after["players"], strict=True))
                if q is not p and q != p]
     added = [] if after.keys() <= before.keys() else [k for k in after if k not in before]

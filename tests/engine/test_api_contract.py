@@ -69,6 +69,15 @@ def test_apply_and_resolve_never_mutate_input(players, seed):
         assert state.data == before
 
 
+@pytest.mark.parametrize("players, seed", [(2, 6), (4, 7)])
+def test_every_returned_state_awaits_the_seats_its_tree_awaits(players, seed):
+    """new_game, apply and resolve hand the state the awaited seats engine.flow.advance
+    worked out: they are those the tree itself gives (awaiting_data)."""
+    for state, _seat, _action in random_walk(players, seed, 1500):
+        assert state.awaited == awaiting_data(state.data)
+        assert engine.awaiting(state) == awaiting_data(state.data)
+
+
 def test_json_round_trip_is_exact_and_schema_checked():
     """to_json / from_json are exact, for a finished game and a hand-built position."""
     s = play_game(engine.GameOptions(players=3), 5, check=False)["state"]

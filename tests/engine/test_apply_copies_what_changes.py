@@ -14,7 +14,7 @@ import pytest
 import engine
 from engine.undo import record
 from engine.actions import normalize
-from engine.flow import ACTIONS, _log_action, advance, awaiting_data
+from engine.flow import ACTIONS, _log_action, _resolve_barrier, advance, awaiting_data
 from engine.simulate import choose
 from engine.state import clone, copy_player
 
@@ -118,6 +118,31 @@ def test_a_pass_with_a_technology_tile_pending_leaves_the_input_unchanged_and_eq
         if found >= 2:
             break
     assert found >= 2
+
+
+def resolve_on_a_whole_copy(state: engine.GameState) -> tuple[dict, list]:
+    """The reference: copy the whole tree, then the same steps as engine.resolve."""
+    s = clone({k: v for k, v in state.data.items() if k != "undo"})
+    ev: list = []
+    _resolve_barrier(s, ev)
+    advance(s, ev)
+    return s, ev
+
+
+@pytest.mark.parametrize("options", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_every_resolution_leaves_the_input_unchanged_and_equals_a_whole_copy(options):
+    """The planning reveal copies only the seats' spaces (engine.flow.resolve_data)."""
+    phases = set()
+    for state, _seat, _action in playout(options, seed=21 + len(options)):
+        if not engine.needs_resolution(state):
+            continue
+        before = exact(state.data)
+        expected = resolve_on_a_whole_copy(state)
+        after, events = engine.resolve(state)
+        assert exact(state.data) == before
+        assert exact(after.data) == exact(expected[0]) and events == expected[1]
+        phases.add(state.data["phase"])
+    assert "planning" in phases
 
 
 def test_a_forced_move_of_another_seat_changes_only_the_result():

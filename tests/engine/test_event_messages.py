@@ -87,3 +87,14 @@ def test_counted_placeholders_use_the_singular_for_one():
 def test_every_template_is_a_valid_format_string():
     for msg_id, template in CATALOG.items():
         assert isinstance(placeholders(template), set), msg_id
+
+
+def test_the_english_text_memo_gives_what_render_gives_and_keeps_a_bool_apart_from_its_int():
+    from engine.messages import english
+
+    for params in ({"round": 1, "event": "plague"}, {"round": True, "event": "plague"}, {"round": 1.0, "event": "plague"},
+                   {"round": 1, "event": "plague"}):
+        assert english("event.round", params) == render("event.round", params)
+    nested = {"plan": [{"msg": "part.reveal", "params": {"follower": "knight", "place": "castle"}}]}
+    assert english("event.reveal", nested) == render("event.reveal", nested)
+    assert english("event.reveal", nested) == english("event.reveal", dict(nested))

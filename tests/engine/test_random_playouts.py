@@ -36,3 +36,18 @@ def test_property_any_seed_and_options_play_to_the_end(seed, players, market, st
                                  simultaneous_followers=simultaneous)
     result = play_game(options, seed, check=True)
     assert result["violations"] == []
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**31), size=st.integers(min_value=0, max_value=80))
+def test_the_policys_shuffle_draws_and_orders_as_random_shuffle(seed, size):
+    """engine.simulate.shuffle is Random.shuffle inline: the same order and the same stream after."""
+    import random
+
+    from engine.simulate import shuffle
+
+    ours, theirs = random.Random(seed), random.Random(seed)
+    a, b = list(range(size)), list(range(size))
+    shuffle(ours, a)
+    theirs.shuffle(b)
+    assert a == b and ours.getstate() == theirs.getstate()
