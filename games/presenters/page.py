@@ -14,7 +14,7 @@ import functools
 import hashlib
 import json
 import uuid
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from django.conf import settings
@@ -428,8 +428,11 @@ def versioned_inputs(game: Game, seat: Seat | None, live: GamePage, user) -> lis
         who = ["spectator" if getattr(user, "is_authenticated", False) else "visitor"]
     else:
         who = [seat.pk, seat.user_id, seat.order, [getattr(seat, f) for f in _QUEUE_FIELDS]]
+    # the clock's text changes every minute; only the live players region shows it (its
+    # stored fields stay in the key): keyed by whether there is one
+    seats = [replace(s, clock_left=s.clock_left is not None) for s in live.seats]
     return [str(game.pk), game.version, game.status, game.rules, game.engine_version, state_key(game), who,
-            live.game, live.seats]
+            live.game, seats]
 
 
 def state_key(game: Game) -> str:

@@ -230,3 +230,19 @@ def test_a_repeat_view_at_the_same_version_shows_what_changed_without_a_version(
     assert "a message after the page was cached" in again
     assert 'id="game-watching">Watching: dave</p>' in again
     assert "on vacation" in again
+
+
+def test_a_running_clocks_text_does_not_change_the_page_key(three_players):
+    """The remaining time is shown only by the live players region: a clock ticking on (a
+    new text every minute) keeps the page's entry, the clock's stored fields key it."""
+    from dataclasses import replace
+
+    from games.presenters.page import live_page, versioned_inputs
+
+    game, users = three_players
+    seat = game.seats.get(order=0)
+    live = live_page(game, seat, user=users[0])
+    ticked = replace(live, seats=[replace(s, clock_left="4 min") for s in live.seats])
+    later = replace(live, seats=[replace(s, clock_left="3 min") for s in live.seats])
+    assert versioned_inputs(game, seat, ticked, users[0]) == versioned_inputs(game, seat, later, users[0])
+    assert versioned_inputs(game, seat, ticked, users[0]) != versioned_inputs(game, seat, live, users[0])
