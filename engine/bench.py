@@ -45,16 +45,16 @@ def play_in_place(options: GameOptions, seed: int) -> dict:
 
     rng = random.Random(seed ^ 0x5EED)
     s = new_game(options, seed).data  # a fresh tree nobody else holds
+    awaited = awaiting_data(s)
     while s["phase"] != "over":
         ev: list = []
         if s["barrier"]:
             _resolve_barrier(s, ev)
         else:
-            awaited = awaiting_data(s)
             seat = rng.choice(sorted(awaited))
             action = choose(rng, awaited[seat], legal_data(s, seat, awaited[seat]), s, seat)
             ACTIONS[action["type"]][1](s, seat, action, ev)
-        advance(s, ev)
+        awaited = advance(s, ev)  # it works the awaited seats out on the way
     return s
 
 

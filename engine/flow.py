@@ -13,6 +13,8 @@ is applied at once and logged like any other.
 
 from __future__ import annotations
 
+from functools import partial
+
 from .actions import ACTION_SPECS, normalize
 from .errors import GameOver, IllegalAction, NothingToResolve, NotYourTurn
 from .phases import actions_phase, event, followers, planning, round as round_phase, torture
@@ -189,7 +191,7 @@ def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dic
     ev: list = []
     fn(s, seat, action, ev)
     _log_action(ev, seat, action)
-    awaited = advance(s, ev, lambda seat=None, keys=None: own_all(s, s0, seat, keys))
+    awaited = advance(s, ev, partial(own_all, s, s0))
     undo.record(s0, s, seat)
     return _state(s, awaited), ev
 
@@ -321,7 +323,7 @@ def resolve_data(state: GameState) -> tuple[GameState, list[dict]]:
         s = s0.copy()
         s.pop("undo", None)
         s["players"] = [copy_player(p, ("spaces",)) for p in s0["players"]]
-        own = lambda seat=None, keys=None: own_all(s, s0, seat, keys)  # noqa: E731
+        own = partial(own_all, s, s0)
     else:
         s = clone({k: v for k, v in s0.items() if k != "undo"})
     ev: list = []

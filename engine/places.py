@@ -156,7 +156,8 @@ def _town_hall_choices(s, seat):
 
 
 def _town_hall_usable(s, seat):
-    """``bool(_town_hall_choices(s, seat))``, cheaper: a tile there can go to a deed."""
+    """``bool(_town_hall_choices(s, seat))``, cheaper: a tile there can go to a deed
+    (RULES §7.2, §14.8: usable if at least one tile can be sent)."""
     return S.deeds_take_any(s, s["players"][seat]["spaces"].get("town_hall", []))
 
 
@@ -244,7 +245,7 @@ def _gunpowder_choices(s, seat):
 
 def _gunpowder_usable(s, seat):
     """``bool(_gunpowder_choices(s, seat))``, cheaper: unused this round and a market tile
-    can go to a deed (a tile alone is one of its subsets)."""
+    can go to a deed (a tile alone is one of its subsets; RULES §11, §14.8)."""
     p = s["players"][seat]
     return not p["tower_used"] and S.deeds_take_any(s, p["market"])
 

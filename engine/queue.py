@@ -36,7 +36,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from . import content as C
-from .describe import describe_queue_entry, queue_entry_message
+from .describe import queue_entry_message
 from .errors import QueueRefused
 from .messages import message, text
 from .flow import awaiting_data, legal_data
@@ -492,9 +492,9 @@ def queue_options(state: GameState, seat: int) -> list[dict]:
     out = []
 
     def add(group: str, entry: dict, gives: dict | None = None, place: str | None = None) -> None:
-        out.append({"group": group, "place": place, "entry": entry, "label": describe_queue_entry(entry),
-                    "label_message": queue_entry_message(entry), "gives": text(gives) if gives else "",
-                    "gives_message": gives})
+        label = queue_entry_message(entry)  # the engine's own entries: always readable
+        out.append({"group": group, "place": place, "entry": entry, "label": text(label),
+                    "label_message": label, "gives": text(gives) if gives else "", "gives_message": gives})
 
     for place_id in usable_places(p):
         group = place_name(place_id)

@@ -489,14 +489,7 @@ def place_effect(rules_engine, place_id: str) -> str:
     """What a place does, as its card shows it (``rules_engine.describe_place``, RULES §5,
     §11), in the active language; the engine's English for an engine without
     ``place_message``. Raises ``KeyError`` for an unknown place, as the engine does."""
-    structured = getattr(rules_engine, "place_message", None)
-    if structured is not None:
-        msg = structured(place_id)
-        try:
-            return render_structured(msg)
-        except _FAILED:
-            pass
-    return rules_engine.describe_place(place_id)
+    return _localized(rules_engine, "place_message", "describe_place", place_id)
 
 
 def event_effect(rules_engine, event: str, letter: str, strength: str) -> str:

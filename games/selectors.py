@@ -157,6 +157,12 @@ def _waiting_count_sql(vendor: str) -> tuple[str, tuple, tuple[int, ...]]:
     return f"SELECT COUNT(*) FROM ({sql}) waiting", tuple(params), at
 
 
+def _with_user(params, at: tuple[int, ...], user_id) -> list:
+    """``params`` of a statement compiled once with ``_ANY_USER_ID``, the user's id put in
+    at the indexes ``at``."""
+    return [user_id if i in at else param for i, param in enumerate(params)]
+
+
 def waiting_count(user) -> int:
     """How many things wait for ``user`` (a user or its id): decisions in active games,
     pending invitations and rematches to answer (the navigation's count, on every page):
@@ -164,9 +170,7 @@ def waiting_count(user) -> int:
     ORM took three times the database's time to build it anew on every page)."""
     connection = connections[DEFAULT_DB_ALIAS]
     sql, params, at = _waiting_count_sql(connection.vendor)
-    params = list(params)
-    for i in at:
-        params[i] = getattr(user, "pk", user)
+    params = _with_user(params, at, getattr(user, "pk", user))
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchone()[0]
@@ -243,10 +247,7 @@ def profile_head(user, number: int, per_page: int) -> ProfileHead:
     (1-based; a page past the end is empty) of ``per_page`` games in progress: one query,
     written once (``_profile_head_sql``)."""
     sql, params, at = _profile_head_sql(connection.vendor)
-    params = list(params)
-    for i in at:
-        params[i] = user.pk
-    params += [per_page, (number - 1) * per_page]
+    params = _with_user(params, at, user.pk) + [per_page, (number - 1) * per_page]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
@@ -753,8 +754,6 @@ def chat_last_id(game: Game, channels: list[str]) -> int:
 #: The columns the lean poll reads of a game: never its state (``game_for_poll``).
 POLL_FIELDS = ("name", "rules", "engine_version", "version", "status", "is_public", "has_bots",
                "absent_bot_level")
-#: Of ``POLL_FIELDS``, the booleans (SQLite answers 0/1).
-_POLL_BOOLEANS = frozenset({"is_public", "has_bots"})
 
 
 @functools.cache
@@ -777,11 +776,21 @@ def _poll_sql(vendor: str) -> str:
                  f"WHERE {chat}.{column(ChatMessage, 'game')} = {game_id} "
                  f"AND {chat}.{column(ChatMessage, 'channel')} = %s AND NOT {chat}.{column(ChatMessage, 'hidden')} "
                  f"ORDER BY {chat}.{column(ChatMessage, 'id')} DESC LIMIT 1)")
-    fields = ", ".join(f"{game}.{column(Game, name)}" for name in POLL_FIELDS)
+    fields = ", ".join(f"{game}.{quote(f.column)}" for f in _poll_fields())
     return (f"SELECT {fields}, {game}.{column(Game, 'state')} IS NOT NULL, "
             f"(SELECT {seat}.{column(Seat, 'id')} FROM {seat} WHERE {seat}.{column(Seat, 'game')} = {game_id} "
             f"AND {seat}.{column(Seat, 'user')} = %s), {chat_last}, {chat_last} "
             f"FROM {game} WHERE {game_id} = %s")
+
+
+def _poll_fields() -> list:
+    # the game's id and POLL_FIELDS in the model's order (from_db's)
+    return _loaded(Game, {"id", *POLL_FIELDS})
+
+
+@functools.cache
+def _poll_converters(vendor: str) -> list[tuple]:
+    return _converters(_poll_fields())
 
 
 def game_for_poll(game_id: Any, user) -> Game | None:
@@ -806,11 +815,8 @@ def game_for_poll(game_id: Any, user) -> Game | None:
     if row is None:
         return None
     *values, has_state, seat_id, chat_players, chat_spectators = row
-    by_name = {"id": pk} | {name: bool(value) if name in _POLL_BOOLEANS else value
-                            for name, value in zip(POLL_FIELDS, values, strict=True)}
-    # from_db takes the values in the model's field order, whatever the order of the names
-    names = [f.attname for f in Game._meta.concrete_fields if f.attname in by_name]
-    game = Game.from_db(DEFAULT_DB_ALIAS, names, [by_name[name] for name in names])
+    game = Game.from_db(DEFAULT_DB_ALIAS, [f.attname for f in _poll_fields()],
+                        _converted(_poll_converters(connection.vendor), values))
     game.has_state, game.seat_id = bool(has_state), seat_id
     game.chat_players, game.chat_spectators = chat_players, chat_spectators
     return game
@@ -862,7 +868,7 @@ def game_with_seat(game_id: Any, user, *, state: bool = True,
     params = [user_id, Game._meta.pk.get_db_prep_value(pk, connection)]
     if waiting:
         _sql, count_params, at = _waiting_count_sql(connection.vendor)
-        params[:0] = [user_id if i in at else param for i, param in enumerate(count_params)]
+        params[:0] = _with_user(count_params, at, user_id)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()

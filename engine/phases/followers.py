@@ -43,7 +43,8 @@ def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
 
 def has_choice(p: dict) -> bool:
     """True if :func:`legal` lists more than one action for the player ``p`` (cheaper):
-    with room, a draw of 1 or a pull-back joins the draw of 0 (RULES §8.3)."""
+    with room, a draw of 1 or a pull-back joins the draw of 0 (RULES §8.3, §14.5: draws
+    plus pull-backs within the draw count)."""
     return _room(p) > 0 and (any(p["bag"].values()) or any(p["spaces"].values()))
 
 

@@ -104,5 +104,5 @@ def vacation_stop(*, user, now: dt.datetime | None = None) -> None:
         if seat.awaiting and seat.clock_started_at is None:
             clock.start(seat, now)
             # reminders were held back during the vacation: the next sweep looks again
-            seat.next_reminder_at = now if seat.user_id is not None else None
+            seat.next_reminder_at = now  # a seat of this user's: never a bot
             seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline", "next_reminder_at"])

@@ -45,7 +45,9 @@ def records_rebuild(user_ids: Iterable[int] | None = None) -> int:
     Returns how many records were written."""
     finished = Seat.objects.filter(game__status=GameStatus.FINISHED)
     wanted = None if user_ids is None else set(user_ids)
-    undated = finished.filter(finished_at=None) if wanted is None else finished.filter(finished_at=None, user_id__in=wanted)
+    undated = finished.filter(finished_at=None)
+    if wanted is not None:
+        undated = undated.filter(user_id__in=wanted)
     undated.update(finished_at=Subquery(
         Game.objects.filter(pk=OuterRef("game_id")).values(when=Coalesce("finished_at", "created_at"))[:1]))
     if wanted is not None:

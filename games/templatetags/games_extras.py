@@ -204,6 +204,8 @@ def page_query(context, param: str, number: int) -> str:
     query = context["request"].GET.copy()
     query[param] = number
     return query.urlencode()
+
+
 @register.filter
 def colour_name(colour) -> str:
     """A seat colour ("red") in the active language, for titles and text alternatives."""

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-from contextlib import contextmanager
 
 from django.contrib.auth.decorators import login_required
 from django.db.models import F
@@ -29,19 +28,12 @@ from games.views.regions import render_flash, render_regions
 
 def _require_acting_seat(game_id, user) -> None:
     """Refuse as ``get_game_for_user_or_404`` and ``require_seat`` do a user without a seat
-    at the game ``game_id``: 404 for a game they may not see, else 403."""
+    at the game ``game_id``: 404 for a game they may not see, else 403. One indexed check
+    for a player, before a write: a user without a seat never takes the game's row lock nor
+    loads its state (the service reads the seat and the game under its lock)."""
     if not Seat.objects.filter(game_id=game_id, user=user).exists():
         _game, seat = get_game_for_user_or_404(game_id, user)
         require_seat(seat)
-
-
-@contextmanager
-def _seated_or_refused(game_id, user):
-    """Run a write for ``user``'s seat at the game ``game_id`` after one indexed check that
-    the seat exists (a user without one gets 404 or 403 and never takes the game's row lock
-    nor loads its state); the service reads the seat and the game under its lock."""
-    _require_acting_seat(game_id, user)
-    yield
 
 
 def _after_write(move: Move, user) -> tuple[Game, Seat]:
@@ -67,16 +59,16 @@ def _after_write(move: Move, user) -> tuple[Game, Seat]:
 @game_errors
 def submit_action(request: HttpRequest, game_id) -> HttpResponse:
     """Apply the posted action as the user's seat, then return the refreshed regions."""
-    with _seated_or_refused(game_id, request.user):
-        form = ActionForm(request.POST)
-        if not form.is_valid():
-            raise InvalidSubmission(form.first_error())
-        move = game_submit_action(
-            game_id=game_id,
-            user=request.user,
-            action=form.cleaned_data["action"],
-            expected_version=form.cleaned_data["expected_version"],
-        )
+    _require_acting_seat(game_id, request.user)  # a stranger never reaches the service
+    form = ActionForm(request.POST)
+    if not form.is_valid():
+        raise InvalidSubmission(form.first_error())
+    move = game_submit_action(
+        game_id=game_id,
+        user=request.user,
+        action=form.cleaned_data["action"],
+        expected_version=form.cleaned_data["expected_version"],
+    )
     if not request.htmx:
         return redirect("games-detail", game_id=game_id)
     return render_regions(request, *_after_write(move, request.user))
@@ -89,12 +81,12 @@ def take_back(request: HttpRequest, game_id) -> HttpResponse:
     """The "Take back" button: ``expected_version`` (the page's) -> the user's last decision
     is taken back (``services.game_take_back``), then the refreshed regions. A refusal
     (stale page, nothing to take back, a queued move) is shown in ``#flash``."""
-    with _seated_or_refused(game_id, request.user):
-        try:
-            expected_version = int(request.POST["expected_version"])
-        except (KeyError, ValueError) as exc:
-            raise InvalidSubmission(gettext("The page's version is missing: reload the page.")) from exc
-        move = game_take_back(game_id=game_id, user=request.user, expected_version=expected_version)
+    _require_acting_seat(game_id, request.user)  # a stranger never reaches the service
+    try:
+        expected_version = int(request.POST["expected_version"])
+    except (KeyError, ValueError) as exc:
+        raise InvalidSubmission(gettext("The page's version is missing: reload the page.")) from exc
+    move = game_take_back(game_id=game_id, user=request.user, expected_version=expected_version)
     if not request.htmx:
         return redirect("games-detail", game_id=game_id)
     return render_regions(request, *_after_write(move, request.user))
@@ -106,14 +98,14 @@ def take_back(request: HttpRequest, game_id) -> HttpResponse:
 def set_queue(request: HttpRequest, game_id) -> HttpResponse:
     """Change the user's action queue: ``op=add`` with ``entry`` (JSON), ``op=remove`` with
     ``index`` and that ``entry``, or ``op=clear``; then return the refreshed regions."""
-    with _seated_or_refused(game_id, request.user):
-        try:
-            entry = json.loads(request.POST.get("entry") or "null")
-            index = int(request.POST["index"]) if "index" in request.POST else None
-        except (ValueError, RecursionError) as exc:
-            raise InvalidSubmission(gettext("The queue change could not be read.")) from exc
-        seat_queue_change(game_id=game_id, user=request.user, op=request.POST.get("op", ""), entry=entry,
-                          index=index)
+    _require_acting_seat(game_id, request.user)  # a stranger never reaches the service
+    try:
+        entry = json.loads(request.POST.get("entry") or "null")
+        index = int(request.POST["index"]) if "index" in request.POST else None
+    except (ValueError, RecursionError) as exc:
+        raise InvalidSubmission(gettext("The queue change could not be read.")) from exc
+    seat_queue_change(game_id=game_id, user=request.user, op=request.POST.get("op", ""), entry=entry,
+                      index=index)
     if not request.htmx:
         return redirect("games-detail", game_id=game_id)
     game, seat = get_game_for_user_or_404(game_id, request.user)

@@ -31,7 +31,7 @@ def log_round(request: HttpRequest, game_id, round: int) -> HttpResponse:
     them), followed by the link to the round before it; 404 for a round the log does not
     have yet. A round that is over is cached for every viewer (its lines never change: a
     take-back stays within the round its player is in)."""
-    game, _seat = get_game_for_user_or_404(game_id, request.user)
+    game, _seat = get_game_for_user_or_404(game_id, request.user, state=False)  # the moves only
     names = {s.order: s.display_name for s in Seat.objects.filter(game=game).select_related("user")}
     newest = game.moves.order_by("-seq").values_list("round", flat=True).first() or 0
     if not 1 <= round <= newest:

@@ -29,7 +29,7 @@ from games.services import game_create
 from games.spectators import note_spectator
 from games.tasks import continue_bot_turn
 from games.views.errors import damaged_page
-from games.views.paging import CountedPaginator, OneQueryPaginator
+from games.views.paging import CountedPaginator, OneQueryPaginator, page_number
 from games.views.regions import page_context
 
 
@@ -299,10 +299,7 @@ def _profile_playing(user, number) -> tuple[selectors.ProfileHead, Page]:
     """``selectors.profile_head`` of page ``number`` (``?playing=``, a string or None) and
     that page as ``Paginator.get_page`` gives it: the first when missing or not a number, the
     last when past the end or below 1 (then found by counting, in two more queries)."""
-    try:
-        wanted = 1 if number is None else int(number)
-    except (TypeError, ValueError):
-        wanted = 1
+    wanted = page_number(number)
     head = selectors.profile_head(user, max(wanted, 1), PROFILE_GAMES_PER_PAGE)
     if wanted < 1 or (wanted > 1 and not head.playing):
         total = selectors.games_in_progress_for(user).count()

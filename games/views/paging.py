@@ -17,6 +17,15 @@ class CountedPaginator(Paginator):
         self.__dict__["count"] = count  # the cached_property's slot
 
 
+def page_number(number) -> int:
+    """The page a query asks for (``number``: a string or int, or None): the number, 1 when
+    missing or not a number (it may be below 1: ``Paginator.get_page`` then gives the last)."""
+    try:
+        return 1 if number is None else int(number)
+    except (TypeError, ValueError):
+        return 1
+
+
 class OneQueryPaginator(Paginator):
     """A ``Paginator`` of a ``QuerySet`` that reads the page asked for and the list's length
     in one query (each row carries ``COUNT(*) OVER ()``) instead of a COUNT and then the
@@ -27,10 +36,7 @@ class OneQueryPaginator(Paginator):
 
     def get_page(self, number) -> Page:
         """Page ``number`` (a string or int from the query; the first when missing or not a number)."""
-        try:
-            wanted = 1 if number is None else int(number)
-        except (TypeError, ValueError):
-            wanted = 1
+        wanted = page_number(number)
         if wanted < 1:
             return super().get_page(number)
         bottom = (wanted - 1) * self.per_page

@@ -159,15 +159,21 @@ def data_fingerprint(region: Region, context: dict) -> str | None:
     return fingerprint(region.name, data, (_template(region),))
 
 
-def region_cache_key(region: Region, context: dict) -> str | None:
-    """The key of a public region of this page in the shared cache: game, version (and the
-    snapshot's hash, ``presenters.page.state_key``), the players' names, language and time
-    zone (for every viewer); None for other regions."""
-    if region.scope != "public":
-        return None
+def _region_key_prefix(context: dict) -> str:
+    # what every public region's key of this page shares (computed once per answer)
     game = context["game"]
     names = hashlib.sha1(repr(sorted((_board(context, "names") or {}).items())).encode()).hexdigest()[:8]
-    return f"region:{game.pk}:{game.version}:{context.get('state_key', '')}:{names}:{locale()}:{region.name}"
+    return f"region:{game.pk}:{game.version}:{context.get('state_key', '')}:{names}:{locale()}:"
+
+
+def region_cache_key(region: Region, context: dict, prefix: str | None = None) -> str | None:
+    """The key of a public region of this page in the shared cache: game, version (and the
+    snapshot's hash, ``presenters.page.state_key``), the players' names, language and time
+    zone (for every viewer); None for other regions. ``prefix``: the page's
+    ``_region_key_prefix``, when already made."""
+    if region.scope != "public":
+        return None
+    return (prefix or _region_key_prefix(context)) + region.name
 
 
 def _content_key(region: Region, full_digest: str) -> str:
@@ -229,7 +235,8 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
     must not depend on it)."""
     board = context.get("board")
     shown = [r for r in REGIONS if (board or not r.board_only) and (only is None or r.name in only)]
-    keys = {r.name: region_cache_key(r, context) for r in shown}
+    prefix = _region_key_prefix(context) if any(r.scope == "public" for r in shown) else None
+    keys = {r.name: region_cache_key(r, context, prefix) for r in shown}
     drafting = bool((context.get("plan") or {}).get("draft"))
     todo = []  # (region, full digest or None)
     for region in shown:

@@ -35,17 +35,19 @@ def test_a_page_with_kept_pieces_is_the_page_rendered_afresh(language, client, c
                                                             carol, fresh_pieces):
     viewers = {"player": client_for(alice), "spectator": client_for(carol), "visitor": client}
     game_url = reverse("games-detail", kwargs={"game_id": started_game.pk})
-    for other in ("en", "ja"):  # the pieces of both languages are kept first
+    urls = (game_url, reverse("home"), reverse("games-lobby"))
+    for other in ("en", "ja"):  # the pieces of both languages are kept first, on every page
         for viewer in viewers.values():
-            viewer.get(game_url, HTTP_ACCEPT_LANGUAGE=other)
+            for url in urls:
+                viewer.get(url, HTTP_ACCEPT_LANGUAGE=other)
     fresh_pieces(False)
     fresh_pieces.missed = 0
     for name, viewer in viewers.items():
-        for url in (game_url, reverse("home"), reverse("games-lobby")):
+        for url in urls:
             fresh_pieces(False)
             kept = viewer.get(url, HTTP_ACCEPT_LANGUAGE=language).text
             fresh_pieces(True)
             fresh = viewer.get(url, HTTP_ACCEPT_LANGUAGE=language).text
             assert TOKEN.sub("", kept) == TOKEN.sub("", fresh), f"{name} on {url} in {language}"
             assert f'<html lang="{"ja" if language == "ja" else "en-gb"}">' in kept
-    assert fresh_pieces.missed == 0, "the game page's pieces were kept from the first pages"
+    assert fresh_pieces.missed == 0, "the pages' pieces were kept from the first pages"
