@@ -30,7 +30,7 @@ from notifications.language import language_of
 from notifications.models import Notification, NotificationKind, Preferences
 from notifications.services import zone_of
 from notifications.tokens import make_unsubscribe_token
-from orleans_site.text import header_text
+from orleans_site.text import header_text, user_content_html
 
 # What an awaited seat must do, by engine decision kind (docs/engine.md, "Decisions").
 AWAITED = {
@@ -119,11 +119,6 @@ def quoted_html(name: str) -> str:
     """``quoted`` for HTML: bold, the name escaped and marked ``translate="no"`` (user content)."""
     marks = conditional_escape(pgettext("a game's name in quotation marks", "“%(name)s”"))
     return format_html("<strong>{}</strong>", mark_safe(marks % {"name": user_content_html(name)}))  # noqa: S308 - both parts escaped
-
-
-def user_content_html(text: str) -> str:
-    """``text`` (a username, a stored name) escaped and marked ``translate="no"``."""
-    return format_html('<span translate="no">{}</span>', text)
 
 
 def join_names(names: list[str], html: bool = False) -> str:

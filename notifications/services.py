@@ -18,7 +18,7 @@ from django.core.mail import BadHeaderError
 from django.db import DatabaseError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.html import conditional_escape, format_html
+from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy
 
@@ -29,6 +29,7 @@ from notifications.models import (
     Notification, NotificationKind, NotificationStatus, Preferences, SuppressedAddress,
     SuppressionReason, TurnEmails, normalize_address,
 )
+from orleans_site.text import user_content_html
 
 logger = logging.getLogger(__name__)
 
@@ -522,7 +523,7 @@ def unsubscribe_describe(what: str, *, html: bool = False) -> str:
             return gettext("emails about this game")
         if html:
             sentence = conditional_escape(gettext("emails about the game “%(game)s”"))
-            return mark_safe(sentence % {"game": format_html('<span translate="no">{}</span>', game.name)})  # noqa: S308 - both parts escaped
+            return mark_safe(sentence % {"game": user_content_html(game.name)})  # noqa: S308 - both parts escaped
         return gettext("emails about the game “%(game)s”") % {"game": game.name}
     return str(UNSUBSCRIBED[what])
 

@@ -13,6 +13,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 from django.utils.deconstruct import deconstructible
+from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy
 
 #: Unicode categories refused in a name: controls (\r, \n, \t, NUL...), format characters
@@ -89,3 +90,9 @@ def header_text(text: str) -> str:
     included) becomes a space, runs of whitespace become one space, ends are stripped."""
     cleaned = "".join(" " if is_refused(c) else c for c in str(text))
     return " ".join(cleaned.split())
+
+
+def user_content_html(text: str) -> str:
+    """``text`` (a username, a game's or any stored name: user content) escaped and marked
+    ``translate="no"`` so that a browser's page translation leaves it alone."""
+    return format_html('<span translate="no">{}</span>', text)
