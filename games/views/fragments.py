@@ -16,12 +16,12 @@ from games.access import get_game_for_user_or_404, require_seat
 from games.forms import ActionForm
 from games.models import Game, Move, Seat
 from games.rules import check_loadable
-from games.errors import GameDamaged, InvalidSubmission
+from games.errors import GameDamaged, InvalidSubmission, NotSeated
 from games.presenters.page import game_context
 from games.selectors import chat_last_id, chat_poll_id, chat_read_channels, game_for_poll
 from games.services import game_submit_action, game_take_back, seat_queue_change
 from games.spectators import note_spectator
-from games.tasks import bot_turn_pending, continue_bot_turn
+from games.tasks import bot_move_task, bot_turn_pending, continue_bot_turn
 from games.views.errors import game_errors
 from games.views.regions import render_flash, render_regions
 
@@ -37,13 +37,21 @@ def _require_acting_seat(game_id, user) -> None:
 
 
 def _after_write(move: Move, user) -> tuple[Game, Seat]:
-    """The game and the user's seat for the answer after the service wrote ``move``, in
-    one query: the seat read again (its queue and clock may have changed) with the game's
-    version, status and snapshot as stored. The game is the row the service locked
-    (``move.game``) with the stored snapshot put back (a store may order its keys
-    otherwise: the page reads exactly what a reload reads). If the game moved on after the
-    commit (eager tasks, another request), both are read afresh."""
+    """The game and the user's seat for the answer after the service wrote ``move``: the row
+    the service locked (``move.game``) and the user's seat among the seats its last store
+    wrote (``store._sync_awaiting``'s ``_synced_seats``, dropped when seats were read or
+    written after it), without a query, while the game is active and no task of a move ran
+    inside the request on commit (eager tasks: ``store._enqueue_move``). Otherwise the seat
+    is read again (its queue and clock may have changed) with the game's version, status
+    and snapshot as stored, in one query; the snapshot is put back on the locked row (a
+    store may order its keys otherwise: the page reads exactly what a reload reads). If
+    the game moved on after the commit (eager tasks, another request), both are read
+    afresh."""
     game = move.game
+    eager = getattr(game, "_moves_on_commit", False) and bot_move_task.app.conf.task_always_eager
+    written = next((s for s in getattr(game, "_synced_seats", None) or () if s.user_id == user.pk), None)
+    if written is not None and game.is_active and not eager:
+        return game, written
     fresh = (Seat.objects.filter(game_id=game.pk, user=user)
              .annotate(game_version=F("game__version"), game_status=F("game__status"),
                        game_state=F("game__state")).first())
@@ -59,16 +67,17 @@ def _after_write(move: Move, user) -> tuple[Game, Seat]:
 @game_errors
 def submit_action(request: HttpRequest, game_id) -> HttpResponse:
     """Apply the posted action as the user's seat, then return the refreshed regions."""
-    _require_acting_seat(game_id, request.user)  # a stranger never reaches the service
     form = ActionForm(request.POST)
     if not form.is_valid():
+        _require_acting_seat(game_id, request.user)  # a stranger is refused first, whatever they post
         raise InvalidSubmission(form.first_error())
-    move = game_submit_action(
-        game_id=game_id,
-        user=request.user,
-        action=form.cleaned_data["action"],
-        expected_version=form.cleaned_data["expected_version"],
-    )
+    try:
+        # the service locks the game only if the user has a seat there, in one statement
+        move = game_submit_action(game_id=game_id, user=request.user, action=form.cleaned_data["action"],
+                                  expected_version=form.cleaned_data["expected_version"], seated_only=True)
+    except NotSeated:
+        _require_acting_seat(game_id, request.user)  # 404 or 403, as for any request without a seat
+        raise
     if not request.htmx:
         return redirect("games-detail", game_id=game_id)
     return render_regions(request, *_after_write(move, request.user))
