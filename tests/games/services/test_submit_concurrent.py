@@ -8,7 +8,7 @@ together on a barrier; nothing sleeps.
 import pytest
 
 from games.errors import StaleVersion
-from games.models import Game, Move, Seat
+from games.models import Game, Seat
 from games.rules import load_game
 from games.services import game_submit_action
 from tests.conftest import SERVICES_MARKS
