@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.utils.translation import gettext
 
-from games.errors import GameNotFound, NotCreator, WrongStatus
+from games.errors import GameNotFound, NotCreator, NotSeated, WrongStatus
 from games.models import Game, GameStatus, Move, Seat
 from games.selectors import _converted, _converters
 
@@ -75,6 +75,20 @@ def _lock_game(game_id: GameId, *, seated_user=None) -> Game | None:
     creator = get_user_model().from_db(connection.alias, [f.attname for f in user_fields],
                                        _converted(user_converters, row[ng:]))
     Game.creator.field.set_cached_value(game, creator)
+    return game
+
+
+def _lock_game_for_seat(game_id: GameId, user, *, seated_only: bool) -> Game:
+    """Lock the game row for a write by ``user``'s seat: in one statement when the user has a
+    seat there (``_lock_game(seated_user=...)``). Otherwise ``seated_only`` refuses with
+    ``NotSeated`` at once, without the lock (a view then picks its 404 or 403); without it
+    the row is locked anyway (``GameNotFound`` if there is none), for the caller's checks
+    to refuse in their order."""
+    game = _lock_game(game_id, seated_user=user)
+    if game is None:
+        if seated_only:
+            raise NotSeated(gettext("You do not have a seat at this game."))
+        game = _lock_game(game_id)
     return game
 
 

@@ -23,7 +23,7 @@ from games.models import Game, GameStatus, Move, MoveSource, Seat
 from games.rules import RulesEngine, load_game
 from games.services import outbox
 from games.services.clocks import _player_decided
-from games.services.locks import GameId, _lock_game, _read_seats, _require_status
+from games.services.locks import GameId, _lock_game, _lock_game_for_seat, _read_seats, _require_status
 from games.services.queue import _play_queues, _save_queue_after_move
 from games.services.ratings import game_rate
 from games.services.store import _queue_bot_move, _store, _store_moves, _sync_awaiting, store_seat_results
@@ -73,11 +73,7 @@ def game_submit_action(*, game_id: GameId, user, action: dict, expected_version:
     ``seated_only``: a user without a seat (or a game that does not exist) is refused with
     ``NotSeated`` first, without the lock (the view then picks its 404 or 403).
     """
-    game = _lock_game(game_id, seated_user=user)  # the lock only if the user has a seat
-    if game is None:
-        if seated_only:
-            raise NotSeated(gettext("You do not have a seat at this game."))
-        game = _lock_game(game_id)  # no seat: refused below, in the order the checks come
+    game = _lock_game_for_seat(game_id, user, seated_only=seated_only)
     _require_status(game, GameStatus.ACTIVE, gettext("This game is not being played."))
     rules_engine, state = load_game(game)
     seats = _read_seats(game, keep=True)  # all of them, kept for the store

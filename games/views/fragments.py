@@ -1,7 +1,9 @@
 """HTMX endpoints of the game page: submit a decision, poll for changes, refresh seats."""
 from __future__ import annotations
 
+import functools
 import json
+from collections.abc import Callable
 
 from django.contrib.auth.decorators import login_required
 from django.db.models import F
@@ -34,6 +36,18 @@ def _require_acting_seat(game_id, user) -> None:
     if not Seat.objects.filter(game_id=game_id, user=user).exists():
         _game, seat = get_game_for_user_or_404(game_id, user)
         require_seat(seat)
+
+
+def _as_seated(game_id, user, write: Callable[..., Move]) -> Move:
+    """``write(seated_only=True)``: a service call that locks the game only if ``user`` has a
+    seat there, in one statement (``locks._lock_game_for_seat``); its ``NotSeated`` is
+    refused as ``_require_acting_seat`` refuses (404 or 403), so a user without a seat
+    never takes the lock nor loads the state."""
+    try:
+        return write(seated_only=True)
+    except NotSeated:
+        _require_acting_seat(game_id, user)
+        raise
 
 
 def _after_write(move: Move, user) -> tuple[Game, Seat]:
@@ -71,13 +85,9 @@ def submit_action(request: HttpRequest, game_id) -> HttpResponse:
     if not form.is_valid():
         _require_acting_seat(game_id, request.user)  # a stranger is refused first, whatever they post
         raise InvalidSubmission(form.first_error())
-    try:
-        # the service locks the game only if the user has a seat there, in one statement
-        move = game_submit_action(game_id=game_id, user=request.user, action=form.cleaned_data["action"],
-                                  expected_version=form.cleaned_data["expected_version"], seated_only=True)
-    except NotSeated:
-        _require_acting_seat(game_id, request.user)  # 404 or 403, as for any request without a seat
-        raise
+    move = _as_seated(game_id, request.user, functools.partial(
+        game_submit_action, game_id=game_id, user=request.user, action=form.cleaned_data["action"],
+        expected_version=form.cleaned_data["expected_version"]))
     if not request.htmx:
         return redirect("games-detail", game_id=game_id)
     return render_regions(request, *_after_write(move, request.user))
@@ -90,12 +100,13 @@ def take_back(request: HttpRequest, game_id) -> HttpResponse:
     """The "Take back" button: ``expected_version`` (the page's) -> the user's last decision
     is taken back (``services.game_take_back``), then the refreshed regions. A refusal
     (stale page, nothing to take back, a queued move) is shown in ``#flash``."""
-    _require_acting_seat(game_id, request.user)  # a stranger never reaches the service
     try:
         expected_version = int(request.POST["expected_version"])
     except (KeyError, ValueError) as exc:
+        _require_acting_seat(game_id, request.user)  # a stranger is refused first, whatever they post
         raise InvalidSubmission(gettext("The page's version is missing: reload the page.")) from exc
-    move = game_take_back(game_id=game_id, user=request.user, expected_version=expected_version)
+    move = _as_seated(game_id, request.user, functools.partial(
+        game_take_back, game_id=game_id, user=request.user, expected_version=expected_version))
     if not request.htmx:
         return redirect("games-detail", game_id=game_id)
     return render_regions(request, *_after_write(move, request.user))

@@ -218,3 +218,15 @@ def test_with_eager_tasks_the_answer_reads_the_seat_again_when_a_task_moves_the_
     with CaptureQueriesContext(connection) as captured:  # completes the phase: its resolution is queued
         post(client_for(second.user), started_game, {"type": "pick", "n": 2}, 1, **HTMX)
     assert [q["sql"] for q in captured if 'AS "game_version"' in q["sql"]]
+
+
+@pytest.mark.parametrize("data", [{"expected_version": "0"}, {}])
+def test_a_user_without_a_seat_cannot_take_back_and_is_refused_as_for_a_decision(
+        make_game, client_for, started_game, alice, bob, carol, data):
+    undo = reverse("games-undo", kwargs={"game_id": started_game.pk})
+    assert client_for(carol).post(undo, data, **HTMX).status_code == 403
+    assert unchanged(started_game)
+    private = make_game(alice, bob, seats=2, is_public=False)
+    undo = reverse("games-undo", kwargs={"game_id": private.pk})
+    assert client_for(carol).post(undo, data, **HTMX).status_code == 404
+    assert unchanged(private)
