@@ -48,6 +48,7 @@ def _player_back(game: Game, seat: Seat, also_save: list[str] = ()) -> None:
         seat.save(update_fields=changed)
     if was_absent and not Seat.objects.filter(game=game, absent=True).exists():
         Seat.objects.filter(game=game).update(votes_to_end=False)
+        game.__dict__.pop("_locked_seats", None)  # the seats read under the lock are out of date now
 
 
 def _locked_player_clock(user) -> PlayerClock:

@@ -6,24 +6,135 @@ same game are serialised.
 """
 from __future__ import annotations
 
+import functools
 import uuid
 
+from django.contrib.auth import get_user_model
+from django.db import connection
 from django.utils.translation import gettext
 
-from games.errors import GameNotFound, NotCreator, WrongStatus
-from games.models import Game, GameStatus
+from games.errors import GameNotFound, NotCreator, NotSeated, WrongStatus
+from games.models import Game, GameStatus, Move, Seat
+from games.selectors import _converted, _converters
 
 GameId = uuid.UUID | str
 
 
-def _lock_game(game_id: GameId) -> Game:
+@functools.cache
+def _lock_sql(vendor: str, seated: bool) -> tuple[str, tuple, tuple]:
+    """``_lock_game``'s statement, written once per database vendor (the ORM took longer to
+    compile it than the database to run it), and the fields it reads (game's, creator's).
+    Parameters: game id, then with ``seated`` the user's id (the row is locked only if that
+    user has a seat)."""
+    quote = connection.ops.quote_name
+    user_model = get_user_model()
+    game_fields, user_fields = tuple(Game._meta.concrete_fields), tuple(user_model._meta.concrete_fields)
+    columns = [f"g.{quote(f.column)}" for f in game_fields] + [f"u.{quote(f.column)}" for f in user_fields]
+    seat = quote(Seat._meta.db_table)
+    sql = (f"SELECT {', '.join(columns)} FROM {quote(Game._meta.db_table)} g "
+           f"INNER JOIN {quote(user_model._meta.db_table)} u "
+           f"ON u.{quote(user_model._meta.pk.column)} = g.{quote(Game._meta.get_field('creator').column)} "
+           f"WHERE g.{quote(Game._meta.pk.column)} = %s")
+    if seated:
+        sql += (f" AND EXISTS (SELECT 1 FROM {seat} s WHERE s.{quote(Seat._meta.get_field('game').column)} = "
+                f"g.{quote(Game._meta.pk.column)} AND s.{quote(Seat._meta.get_field('user').column)} = %s)")
+    if connection.features.has_select_for_update:  # SQLite: the transaction itself serialises writers
+        sql += " " + connection.ops.for_update_sql(of=("g",) if connection.features.has_select_for_update_of else ())
+    return sql, game_fields, user_fields
+
+
+@functools.cache
+def _lock_converters(vendor: str) -> tuple[list, list]:
+    _sql, *fields = _lock_sql(vendor, False)
+    return tuple(_converters(group) for group in fields)
+
+
+def _lock_game(game_id: GameId, *, seated_user=None) -> Game | None:
     """Lock and return the game row (its creator read with it, not locked: the page drawn
     from the row after a write names them); must be called inside ``transaction.atomic``.
-    Raises ``GameNotFound``."""
-    game = Game.objects.select_for_update(of=("self",)).select_related("creator").filter(pk=game_id).first()
-    if game is None:
+    Raises ``GameNotFound`` (``ValidationError`` for a ``game_id`` that is no UUID).
+
+    ``seated_user``: lock the row only if that user has a seat at the game, in the same
+    statement; None (no lock taken) if there is no such game or no such seat, so a user
+    without a seat never holds the lock."""
+    pk_field = Game._meta.pk
+    params = [pk_field.get_db_prep_value(pk_field.to_python(game_id), connection)]
+    if seated_user is not None:
+        params.append(seated_user.pk)
+    sql, game_fields, user_fields = _lock_sql(connection.vendor, seated_user is not None)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    if row is None:
+        if seated_user is not None:
+            return None
         raise GameNotFound(gettext("No such game."))
+    game_converters, user_converters = _lock_converters(connection.vendor)
+    ng = len(game_fields)
+    game = Game.from_db(connection.alias, [f.attname for f in game_fields], _converted(game_converters, row[:ng]))
+    creator = get_user_model().from_db(connection.alias, [f.attname for f in user_fields],
+                                       _converted(user_converters, row[ng:]))
+    Game.creator.field.set_cached_value(game, creator)
     return game
+
+
+def _lock_game_for_seat(game_id: GameId, user, *, seated_only: bool) -> Game:
+    """Lock the game row for a write by ``user``'s seat: in one statement when the user has a
+    seat there (``_lock_game(seated_user=...)``). Otherwise ``seated_only`` refuses with
+    ``NotSeated`` at once, without the lock (a view then picks its 404 or 403); without it
+    the row is locked anyway (``GameNotFound`` if there is none), for the caller's checks
+    to refuse in their order."""
+    game = _lock_game(game_id, seated_user=user)
+    if game is None:
+        if seated_only:
+            raise NotSeated(gettext("You do not have a seat at this game."))
+        game = _lock_game(game_id)
+    return game
+
+
+@functools.cache
+def _seats_sql(vendor: str) -> tuple[str, tuple]:
+    """``_read_seats``'s statement, written once per database vendor, and the seat fields it
+    reads. Parameter: the game id."""
+    quote = connection.ops.quote_name
+    seat_fields = tuple(Seat._meta.concrete_fields)
+    game_column = quote(Seat._meta.get_field("game").column)
+    seq, move_game = quote(Move._meta.get_field("seq").column), quote(Move._meta.get_field("game").column)
+    newest_round = (f"(SELECT m.{quote(Move._meta.get_field('round').column)} FROM {quote(Move._meta.db_table)} m "
+                    f"WHERE m.{move_game} = s.{game_column} ORDER BY m.{seq} DESC LIMIT 1)")
+    columns = [f"s.{quote(f.column)}" for f in seat_fields]
+    sql = (f"SELECT {', '.join(columns)}, {newest_round} FROM {quote(Seat._meta.db_table)} s "
+           f"WHERE s.{game_column} = %s ORDER BY s.{quote(Seat._meta.get_field('order').column)}")
+    return sql, seat_fields
+
+
+@functools.cache
+def _seat_converters(vendor: str) -> list:
+    return _converters(_seats_sql(vendor)[1])
+
+
+def _read_seats(game: Game, *, keep: bool = False) -> list[Seat]:
+    """Every seat of the locked ``game`` in order (all fields, each seat's game the game), in
+    one statement written once, after the lock (so it sees what the lock waited for).
+
+    ``keep``: the seats are kept as ``game._locked_seats`` for the next
+    ``store._sync_awaiting``, and the round of the game's newest move, read with them, as
+    ``game._newest_round`` (None: no move yet) for the next ``store._store_moves``; each
+    takes its value once instead of querying. The caller then writes seats only through
+    these objects until that store. Caller holds the game row lock."""
+    sql, seat_fields = _seats_sql(connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [Seat._meta.get_field("game").get_db_prep_value(game.pk, connection)])
+        rows = cursor.fetchall()
+    converters, names = _seat_converters(connection.vendor), [f.attname for f in seat_fields]
+    seats = []
+    for row in rows:
+        seat = Seat.from_db(connection.alias, names, _converted(converters, row[:-1]))
+        Seat.game.field.set_cached_value(seat, game)
+        seats.append(seat)
+    if keep and rows:  # (no seat: nothing known of the moves either)
+        game._newest_round, game._locked_seats = rows[0][-1], seats
+    return seats
 
 
 def _require_status(game: Game, status: GameStatus, message: str) -> None:

@@ -23,7 +23,7 @@ from games.models import Game, GameStatus, Move, MoveSource, Seat
 from games.rules import RulesEngine, load_game
 from games.services import outbox
 from games.services.clocks import _player_decided
-from games.services.locks import GameId, _lock_game, _require_status
+from games.services.locks import GameId, _lock_game, _lock_game_for_seat, _read_seats, _require_status
 from games.services.queue import _play_queues, _save_queue_after_move
 from games.services.ratings import game_rate
 from games.services.store import _queue_bot_move, _store, _store_moves, _sync_awaiting, store_seat_results
@@ -58,7 +58,8 @@ def _only_others_moved_independently(game: Game, rules_engine: RulesEngine, seat
 
 
 @transaction.atomic
-def game_submit_action(*, game_id: GameId, user, action: dict, expected_version: int) -> Move:
+def game_submit_action(*, game_id: GameId, user, action: dict, expected_version: int,
+                       seated_only: bool = False) -> Move:
     """Apply one player's action: the only way a move enters a game.
 
     Locks the game, checks it is active and still at ``expected_version`` (else
@@ -68,11 +69,15 @@ def game_submit_action(*, game_id: GameId, user, action: dict, expected_version:
     (its ``RulesError`` propagates, nothing is written), then appends the ``Move``,
     stores the snapshot and bumps the version. If a simultaneous phase is now complete,
     ``resolve_game_task`` is queued to run after commit. Returns the new move.
+
+    ``seated_only``: a user without a seat (or a game that does not exist) is refused with
+    ``NotSeated`` first, without the lock (the view then picks its 404 or 403).
     """
-    game = _lock_game(game_id)
+    game = _lock_game_for_seat(game_id, user, seated_only=seated_only)
     _require_status(game, GameStatus.ACTIVE, gettext("This game is not being played."))
     rules_engine, state = load_game(game)
-    seat = Seat.objects.filter(game=game, user=user).first()
+    seats = _read_seats(game, keep=True)  # all of them, kept for the store
+    seat = next((s for s in seats if user.pk is not None and s.user_id == user.pk), None)
     if game.version != expected_version and not (
         seat is not None and _only_others_moved_independently(game, rules_engine, seat.order, expected_version)
     ):

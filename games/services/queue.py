@@ -75,6 +75,7 @@ def _next_queue_move(game: Game, rules_engine: RulesEngine, state: Any) -> tuple
     if synced is not None and not any(s.action_queue and s.action_queue_round == current and s.order in awaited
                                       for s in synced):
         return None  # no queue of this round among the awaited seats: nothing to read
+    game.__dict__.pop("_synced_seats", None)  # seats are read (and noted) below: the store's are out of date
     # one query a move played: the seats' clocks and queues change as moves are stored
     for seat in Seat.objects.filter(game=game, order__in=awaited,
                                     action_queue_round=current).order_by("order"):

@@ -6,17 +6,20 @@ import cycle. Caller holds the game row lock.
 """
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from django.db import DatabaseError, connection
 from django.utils import timezone
 
 from games import clock
 from games.bots import playing_level
-from games.models import Game, GameStatus, Move, MoveSource, Seat
+from games.models import Game, GameStatus, Move, MoveSource, Seat, state_digest
 from games.rules import engine_for
 from games.selectors import seat_results, users_on_vacation
 from games.services import outbox
 from games.services.ratings import game_rate
+from games.services.locks import _read_seats
 from games.services.records import record_finished_game, records_rebuild
 from games.tasks import bot_move_task, resolve_game_task
 from orleans_site.tasks import enqueue_on_commit
@@ -55,7 +58,8 @@ def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
     awaited = {} if game.status != GameStatus.ACTIVE else rules_engine.awaiting(state)
     newly_awaited = []
     now = timezone.now()
-    seats = list(Seat.objects.filter(game=game))  # user ids only: no join
+    # the seats read under the lock by the caller (play.game_submit_action), else now
+    seats = game.__dict__.pop("_locked_seats", None) or _read_seats(game)
     changing = [seat for seat in seats if seat.awaiting != str(awaited.get(seat.order, ""))
                 and not (seat.order in awaited and (_queue_verdict(rules_engine, state, seat) or ("",))[0] == "play")]
     on_vacation = (users_on_vacation([s.user_id for s in changing])
@@ -75,11 +79,47 @@ def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
             seat.awaiting_since = seat.next_reminder_at = None
             clock.stop(seat, now)
         seat.awaiting = kind
-        seat.save(update_fields=["awaiting", "awaiting_since", "bank_seconds",
-                                 "clock_started_at", "deadline", "next_reminder_at"])
+    _write_awaiting(changing)
     _queue_bot_move(game, [seat for seat in seats if seat.awaiting])
     game._synced_seats = seats  # as written now, for queue._next_queue_move
     return newly_awaited
+
+
+#: The seat fields ``_sync_awaiting`` writes.
+_AWAITING_FIELDS = ("awaiting", "awaiting_since", "bank_seconds", "clock_started_at", "deadline", "next_reminder_at")
+
+
+@functools.cache
+def _awaiting_update_sql(vendor: str, count: int) -> str:
+    """The UPDATE of ``_AWAITING_FIELDS`` of ``count`` seats, one ``CASE`` on the seat's id a
+    field, written once per database vendor and count (PostgreSQL needs each cast to its
+    column's type, as ``QuerySet.bulk_update`` does). Parameters: per field, (seat id,
+    value) for each seat; then the seat ids."""
+    quote = connection.ops.quote_name
+    pk = quote(Seat._meta.pk.column)
+    sets = []
+    for name in _AWAITING_FIELDS:
+        field = Seat._meta.get_field(name)
+        case = f"CASE {pk} {' '.join(['WHEN %s THEN %s'] * count)} END"
+        if connection.features.requires_casted_case_in_updates:
+            case = f"CAST({case} AS {field.cast_db_type(connection)})"
+        sets.append(f"{quote(field.column)} = {case}")
+    return f"UPDATE {quote(Seat._meta.db_table)} SET {', '.join(sets)} WHERE {pk} IN ({', '.join(['%s'] * count)})"
+
+
+def _write_awaiting(seats: list[Seat]) -> None:
+    """Store the ``_AWAITING_FIELDS`` of ``seats`` (saved rows) in one statement; none for
+    no seats."""
+    if not seats:
+        return
+    params = []
+    for name in _AWAITING_FIELDS:
+        field = Seat._meta.get_field(name)
+        for seat in seats:
+            params += [seat.pk, field.get_db_prep_save(getattr(seat, field.attname), connection)]
+    params += [seat.pk for seat in seats]
+    with connection.cursor() as cursor:
+        cursor.execute(_awaiting_update_sql(connection.vendor, len(seats)), params)
 
 
 def _queue_bot_move(game: Game, awaited: list[Seat]) -> None:
@@ -87,7 +127,16 @@ def _queue_bot_move(game: Game, awaited: list[Seat]) -> None:
     of the ``awaited`` seats (a task of an older version finds the game moved on and does
     nothing). Caller holds the game row lock."""
     if game.status == GameStatus.ACTIVE and any(playing_level(game, seat) for seat in awaited):
-        enqueue_on_commit(bot_move_task, str(game.id), game.version)
+        _enqueue_move(game, bot_move_task)
+
+
+def _enqueue_move(game: Game, task) -> None:
+    """Queue ``task`` (one that stores a move: a bot's, a resolution) on commit at the game's
+    current version, and mark ``game`` (``_moves_on_commit``): with eager tasks the game
+    moves on inside the request, so an answer drawn from this row reads it again
+    (``views.fragments._after_write``)."""
+    game._moves_on_commit = True
+    enqueue_on_commit(task, str(game.id), game.version)
 
 
 def store_seat_results(game: Game, *, counted: bool = False) -> None:
@@ -109,6 +158,70 @@ def store_seat_results(game: Game, *, counted: bool = False) -> None:
         record_finished_game(seats)
 
 
+#: The ``Game`` fields a store writes (``_save_snapshot``).
+_SNAPSHOT_FIELDS = ("state", "state_stamp", "version", "status", "finished_at", "outcome")
+
+
+@functools.cache
+def _snapshot_update_sql(vendor: str) -> str:
+    """``_save_snapshot``'s UPDATE, written once per database vendor. Parameters: the values
+    of ``_SNAPSHOT_FIELDS``, then the game id."""
+    quote = connection.ops.quote_name
+    table = quote(Game._meta.db_table)
+    sets = ", ".join(f"{quote(Game._meta.get_field(name).column)} = %s" for name in _SNAPSHOT_FIELDS)
+    return f"UPDATE {table} SET {sets} WHERE {table}.{quote(Game._meta.pk.column)} = %s"
+
+
+def _save_snapshot(game: Game) -> None:
+    """``game.save`` of the fields a store changes, its ``state_stamp`` with them
+    (``Game.save``'s rule), in a statement written once (the ORM took longer to build the
+    UPDATE than the database to run it). Caller holds the game row lock."""
+    game.state_stamp = state_digest(game.state)
+    params = [Game._meta.get_field(name).get_db_prep_save(getattr(game, name), connection)
+              for name in _SNAPSHOT_FIELDS]
+    with connection.cursor() as cursor:
+        cursor.execute(_snapshot_update_sql(connection.vendor),
+                       [*params, Game._meta.pk.get_db_prep_value(game.pk, connection)])
+        if cursor.rowcount != 1:
+            raise DatabaseError("Save with update_fields did not affect any rows.")
+
+
+def _move_fields() -> list:
+    return [f for f in Move._meta.concrete_fields if f is not Move._meta.pk]
+
+
+@functools.cache
+def _move_insert_sql(vendor: str, count: int) -> str:
+    """``_insert_moves``' INSERT of ``count`` moves returning their ids, written once per
+    database vendor and count. Parameters: each move's ``_move_fields`` values in turn."""
+    quote = connection.ops.quote_name
+    fields = _move_fields()
+    row = f"({', '.join(['%s'] * len(fields))})"
+    return (f"INSERT INTO {quote(Move._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
+            f"VALUES {', '.join([row] * count)} RETURNING {quote(Move._meta.pk.column)}")
+
+
+def _insert_moves(moves: list[Move]) -> list[Move]:
+    """``Move.objects.bulk_create(moves)`` (ids set, rows saved) in a statement written once
+    per count; through the ORM on a database that cannot return the ids of an insert."""
+    if not connection.features.can_return_rows_from_bulk_insert:
+        return Move.objects.bulk_create(moves)
+    fields, params = _move_fields(), []
+    for move in moves:
+        params += [f.get_db_prep_save(f.pre_save(move, add=True), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(_move_insert_sql(connection.vendor, len(moves)), params)
+        ids = [row[0] for row in cursor.fetchall()]
+    for move, pk in zip(moves, ids, strict=True):
+        move.pk = pk
+        move._state.adding, move._state.db = False, connection.alias
+    return moves
+
+
+#: ``game._newest_round`` not read (``_store_moves``).
+_UNREAD = object()
+
+
 def _store(game: Game, state: Any, *, seat: int | None, action: dict, events: list,
            source: str = MoveSource.PLAYER) -> Move:
     """Append the move, store the new snapshot, bump the version, finish if over (and
@@ -127,15 +240,21 @@ def _store_moves(game: Game, state: Any, moves: list[tuple[int | None, dict, lis
     the moves, one snapshot and version bump (by ``len(moves)``), one sync of the awaited
     seats, one set of notifications at the final version (issue 14: a timeout's moves in
     one write). Each move's ``round`` is the round its events open, else the previous
-    move's (read only when the first move here opens none). Caller holds the game row lock;
+    move's (read only when the first move here opens none, and not with the seats under
+    the lock: ``locks._read_seats``). Caller holds the game row lock;
     ``moves`` is not empty.
     """
     lists = [list(events) for _, _, events in moves]
     opened = Move.rounds_of(lists, 0)
-    previous = 0 if opened[0] else (
-        Move.objects.filter(game=game).order_by("-seq").values_list("round", flat=True).first() or 1)
+    known = game.__dict__.pop("_newest_round", _UNREAD)  # read with the seats under the lock (locks._read_seats)
+    if opened[0]:
+        previous = 0
+    elif known is not _UNREAD:
+        previous = known or 1
+    else:
+        previous = Move.objects.filter(game=game).order_by("-seq").values_list("round", flat=True).first() or 1
     rounds = Move.rounds_of(lists, previous)
-    rows = Move.objects.bulk_create([
+    rows = _insert_moves([
         Move(game=game, seq=game.version + number, seat=seat, action=action, events=events,
              source=MoveSource.SYSTEM if seat is None else source, round=rounds[number - 1])
         for number, ((seat, action, _), events) in enumerate(zip(moves, lists, strict=True), start=1)])
@@ -147,12 +266,12 @@ def _store_moves(game: Game, state: Any, moves: list[tuple[int | None, dict, lis
         game.status = GameStatus.FINISHED
         game.finished_at = timezone.now()
         game.outcome = rules_engine.outcome(state)
-    game.save(update_fields=["state", "version", "status", "finished_at", "outcome"])
+    _save_snapshot(game)
     newly_awaited = _sync_awaiting(game, state)
     if game.status == GameStatus.FINISHED:
         store_seat_results(game)
         game_rate(game_id=game.pk)
     outbox.game_changed(game, newly_awaited=newly_awaited, finished=game.status == GameStatus.FINISHED)
     if game.status == GameStatus.ACTIVE and rules_engine.needs_resolution(state):
-        enqueue_on_commit(resolve_game_task, str(game.id), game.version)
+        _enqueue_move(game, resolve_game_task)
     return rows

@@ -17,10 +17,10 @@ from games import clock
 
 from games.errors import NotSeated, StaleVersion, TakeBackRefused
 from games.history import move_source
-from games.models import Game, GameStatus, Move, Seat
+from games.models import Game, GameStatus, Move
 from games.rules import RulesEngine, load_game
 from games.services import outbox
-from games.services.locks import GameId, _lock_game, _require_status
+from games.services.locks import GameId, _lock_game_for_seat, _read_seats, _require_status
 from games.services.queue import _play_queues
 from games.services.store import _store
 
@@ -72,7 +72,7 @@ def take_back_refusal(game: Game, rules_engine: RulesEngine, state, seat_order: 
 
 
 @transaction.atomic
-def game_take_back(*, game_id: GameId, user, expected_version: int) -> Move:
+def game_take_back(*, game_id: GameId, user, expected_version: int, seated_only: bool = False) -> Move:
     """Take back the user's last decision in an active game; returns the take-back move.
 
     Locks the game; refuses with ``StaleVersion`` unless the game is still at
@@ -83,14 +83,15 @@ def game_take_back(*, game_id: GameId, user, expected_version: int) -> Move:
     version goes up, so other tabs' pages are stale), marks the taken-back move
     ``taken_back``, cancels the turn emails it queued, removes the clock increment the
     decision earned (``clock.take_back``), and plays action queues as after any move.
-    Nothing changes when it refuses.
+    Nothing changes when it refuses. ``seated_only``: as ``play.game_submit_action``'s.
     """
-    game = _lock_game(game_id)
+    game = _lock_game_for_seat(game_id, user, seated_only=seated_only)
     _require_status(game, GameStatus.ACTIVE, gettext("This game is not being played."))
     rules_engine, state = load_game(game)
     if game.version != expected_version:
         raise StaleVersion(expected=expected_version, actual=game.version, code=rules_engine.STALE)
-    seat = Seat.objects.filter(game=game, user=user).first()
+    seats = _read_seats(game, keep=True)  # all of them, kept for the store
+    seat = next((s for s in seats if user.pk is not None and s.user_id == user.pk), None)
     if seat is None:
         raise NotSeated(gettext("You do not have a seat at this game."))
     refusal = take_back_refusal(game, rules_engine, state, seat.order)

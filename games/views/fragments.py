@@ -1,7 +1,9 @@
 """HTMX endpoints of the game page: submit a decision, poll for changes, refresh seats."""
 from __future__ import annotations
 
+import functools
 import json
+from collections.abc import Callable
 
 from django.contrib.auth.decorators import login_required
 from django.db.models import F
@@ -16,12 +18,12 @@ from games.access import get_game_for_user_or_404, require_seat
 from games.forms import ActionForm
 from games.models import Game, Move, Seat
 from games.rules import check_loadable
-from games.errors import GameDamaged, InvalidSubmission
+from games.errors import GameDamaged, InvalidSubmission, NotSeated
 from games.presenters.page import game_context
 from games.selectors import chat_last_id, chat_poll_id, chat_read_channels, game_for_poll
 from games.services import game_submit_action, game_take_back, seat_queue_change
 from games.spectators import note_spectator
-from games.tasks import bot_turn_pending, continue_bot_turn
+from games.tasks import bot_move_task, bot_turn_pending, continue_bot_turn
 from games.views.errors import game_errors
 from games.views.regions import render_flash, render_regions
 
@@ -36,14 +38,34 @@ def _require_acting_seat(game_id, user) -> None:
         require_seat(seat)
 
 
+def _as_seated(game_id, user, write: Callable[..., Move]) -> Move:
+    """``write(seated_only=True)``: a service call that locks the game only if ``user`` has a
+    seat there, in one statement (``locks._lock_game_for_seat``); its ``NotSeated`` is
+    refused as ``_require_acting_seat`` refuses (404 or 403), so a user without a seat
+    never takes the lock nor loads the state."""
+    try:
+        return write(seated_only=True)
+    except NotSeated:
+        _require_acting_seat(game_id, user)
+        raise
+
+
 def _after_write(move: Move, user) -> tuple[Game, Seat]:
-    """The game and the user's seat for the answer after the service wrote ``move``, in
-    one query: the seat read again (its queue and clock may have changed) with the game's
-    version, status and snapshot as stored. The game is the row the service locked
-    (``move.game``) with the stored snapshot put back (a store may order its keys
-    otherwise: the page reads exactly what a reload reads). If the game moved on after the
-    commit (eager tasks, another request), both are read afresh."""
+    """The game and the user's seat for the answer after the service wrote ``move``: the row
+    the service locked (``move.game``) and the user's seat among the seats its last store
+    wrote (``store._sync_awaiting``'s ``_synced_seats``, dropped when seats were read or
+    written after it), without a query, while the game is active and no task of a move ran
+    inside the request on commit (eager tasks: ``store._enqueue_move``). Otherwise the seat
+    is read again (its queue and clock may have changed) with the game's version, status
+    and snapshot as stored, in one query; the snapshot is put back on the locked row (a
+    store may order its keys otherwise: the page reads exactly what a reload reads). If
+    the game moved on after the commit (eager tasks, another request), both are read
+    afresh."""
     game = move.game
+    eager = getattr(game, "_moves_on_commit", False) and bot_move_task.app.conf.task_always_eager
+    written = next((s for s in getattr(game, "_synced_seats", None) or () if s.user_id == user.pk), None)
+    if written is not None and game.is_active and not eager:
+        return game, written
     fresh = (Seat.objects.filter(game_id=game.pk, user=user)
              .annotate(game_version=F("game__version"), game_status=F("game__status"),
                        game_state=F("game__state")).first())
@@ -59,16 +81,13 @@ def _after_write(move: Move, user) -> tuple[Game, Seat]:
 @game_errors
 def submit_action(request: HttpRequest, game_id) -> HttpResponse:
     """Apply the posted action as the user's seat, then return the refreshed regions."""
-    _require_acting_seat(game_id, request.user)  # a stranger never reaches the service
     form = ActionForm(request.POST)
     if not form.is_valid():
+        _require_acting_seat(game_id, request.user)  # a stranger is refused first, whatever they post
         raise InvalidSubmission(form.first_error())
-    move = game_submit_action(
-        game_id=game_id,
-        user=request.user,
-        action=form.cleaned_data["action"],
-        expected_version=form.cleaned_data["expected_version"],
-    )
+    move = _as_seated(game_id, request.user, functools.partial(
+        game_submit_action, game_id=game_id, user=request.user, action=form.cleaned_data["action"],
+        expected_version=form.cleaned_data["expected_version"]))
     if not request.htmx:
         return redirect("games-detail", game_id=game_id)
     return render_regions(request, *_after_write(move, request.user))
@@ -81,12 +100,13 @@ def take_back(request: HttpRequest, game_id) -> HttpResponse:
     """The "Take back" button: ``expected_version`` (the page's) -> the user's last decision
     is taken back (``services.game_take_back``), then the refreshed regions. A refusal
     (stale page, nothing to take back, a queued move) is shown in ``#flash``."""
-    _require_acting_seat(game_id, request.user)  # a stranger never reaches the service
     try:
         expected_version = int(request.POST["expected_version"])
     except (KeyError, ValueError) as exc:
+        _require_acting_seat(game_id, request.user)  # a stranger is refused first, whatever they post
         raise InvalidSubmission(gettext("The page's version is missing: reload the page.")) from exc
-    move = game_take_back(game_id=game_id, user=request.user, expected_version=expected_version)
+    move = _as_seated(game_id, request.user, functools.partial(
+        game_take_back, game_id=game_id, user=request.user, expected_version=expected_version))
     if not request.htmx:
         return redirect("games-detail", game_id=game_id)
     return render_regions(request, *_after_write(move, request.user))

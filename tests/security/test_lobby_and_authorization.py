@@ -273,20 +273,32 @@ def test_a_stranger_acting_on_a_started_game_gets_404_if_private_else_403(
 
 
 
-def test_a_strangers_write_is_refused_before_the_service_runs(fake_engine, client_for, make_game, alice, bob, carol,
-                                                            monkeypatch):
-    # a stranger never reaches the service, so never takes the game's row lock (a script
-    # posting to a busy public game must not make its players wait)
+def test_a_strangers_write_is_refused_without_taking_the_games_lock(fake_engine, client_for, make_game, alice, bob,
+                                                                   carol, monkeypatch):
+    # a stranger never takes the game's row lock (a script posting to a busy public game
+    # must not make its players wait): a decision or a take-back asks only for the lock
+    # held by a seat of theirs (none: no row, no lock); a queue change never reaches its service
+    from games.services import locks
     from games.views import fragments
 
     def never(**_kwargs):
         raise AssertionError("the service ran for a user without a seat")
 
-    for name in ("game_submit_action", "game_take_back", "seat_queue_change"):
-        monkeypatch.setattr(fragments, name, never)
+    locked = []
+    seated_lock = locks._lock_game
+
+    def lock(game_id, *, seated_user=None):
+        game = seated_lock(game_id, seated_user=seated_user)
+        locked.append((seated_user, game))
+        return game
+
+    monkeypatch.setattr(fragments, "seat_queue_change", never)
+    monkeypatch.setattr(locks, "_lock_game", lock)
     game = make_game(alice, bob, seats=2)
     client = client_for(carol)
     for action in ("games-act", "games-undo", "games-queue"):
         response = client.post(url(action, game), {"action": '{"type": "pick", "n": 1}', "expected_version": 0,
                                                    "op": "clear"}, HTTP_HX_REQUEST="true")
         assert response.status_code == 403, action
+    assert locked == [(carol, None), (carol, None)]
+    assert game.version == Game.objects.get(pk=game.pk).version == 0

@@ -141,4 +141,88 @@ def test_a_move_reads_the_seats_once_when_no_seat_has_a_queue(fake_engine, start
     with CaptureQueriesContext(connection) as captured:
         game_submit_action(game_id=started_game.pk, user=seat.user, action=action, expected_version=0)
     reads = [q["sql"] for q in captured if q["sql"].startswith("SELECT") and 'FROM "games_seat"' in q["sql"]]
-    assert len(reads) == 2  # the user's seat, then every seat when the awaited ones are written
+    assert len(reads) == 2  # the lock's check of the user's seat, then every seat once (the store reuses them)
+
+
+def test_seated_only_refuses_a_user_without_a_seat_before_anything_else(started_game, carol):
+    from games.models import GameStatus as Status
+
+    _, action = awaited_move(started_game)
+    started_game.status = Status.FINISHED  # a seated player would hear WrongStatus first
+    started_game.save(update_fields=["status"])
+    before = _snapshot(started_game)
+    with pytest.raises(NotSeated):
+        game_submit_action(game_id=started_game.pk, user=carol, action=action, expected_version=9,
+                           seated_only=True)
+    with pytest.raises(WrongStatus):  # without it, the refusals come in their order
+        game_submit_action(game_id=started_game.pk, user=carol, action=action, expected_version=9)
+    assert _snapshot(started_game) == before
+
+
+def test_a_game_that_does_not_exist_is_not_found_or_not_seated_with_seated_only(started_game, alice):
+    import uuid
+
+    from games.services import GameNotFound
+
+    _, action = awaited_move(started_game)
+    with pytest.raises(GameNotFound):
+        game_submit_action(game_id=uuid.uuid4(), user=alice, action=action, expected_version=0)
+    with pytest.raises(NotSeated):
+        game_submit_action(game_id=uuid.uuid4(), user=alice, action=action, expected_version=0, seated_only=True)
+
+
+def test_a_stale_version_is_refused_through_the_seated_lock(started_game):
+    seat, action = awaited_move(started_game)
+    before = _snapshot(started_game)
+    with pytest.raises(StaleVersion):
+        game_submit_action(game_id=started_game.pk, user=seat.user, action=action, expected_version=3,
+                           seated_only=True)
+    assert _snapshot(started_game) == before
+
+
+def test_every_move_stored_through_the_services_has_the_round_its_log_gives(alice, bob):
+    from tests.support.game_driver import new_started_game, play_until
+
+    game = new_started_game(alice, bob, seed=5)
+    play_until(game, lambda state: state.round >= 3)
+    moves = list(Move.objects.filter(game=game).order_by("seq").values_list("events", "round"))
+    assert [r for _, r in moves] == Move.rounds_of([events for events, _ in moves], 1)
+    assert len({r for _, r in moves}) >= 3
+
+
+def test_the_seats_one_decision_changes_are_stored_in_one_write_field_by_field(clocked_game, frozen_now,
+                                                                              alice, bob):
+    import datetime as dt
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.models import Seat
+    from games.services.store import _AWAITING_FIELDS
+    from tests.support.game_driver import kind_awaited, play_until, state_of, user_at
+
+    game = clocked_game(alice, bob, simultaneous_followers=False)
+    play_until(game, kind_awaited("action"), lowest_seat_first=True)
+    game.refresh_from_db()
+    state = state_of(game)
+    order = next(o for o, kind in engine.awaiting(state).items() if kind == "action")
+    frozen_now.advance(hours=1)
+    action = next(a for a in engine.legal_actions(state, order) if a["type"] == "pass")
+    with CaptureQueriesContext(connection) as captured:
+        move = game_submit_action(game_id=game.pk, user=user_at(game, order), action=action,
+                                  expected_version=game.version)
+    seat_writes = [q["sql"] for q in captured if q["sql"].startswith('UPDATE "games_seat"') and "CASE" in q["sql"]]
+    assert len(seat_writes) == 1
+    written = {seat.pk: seat for seat in move.game._synced_seats}
+    stored = {seat.pk: seat for seat in Seat.objects.filter(game=game)}
+    for pk, seat in written.items():
+        assert [getattr(stored[pk], name) for name in _AWAITING_FIELDS] == \
+            [getattr(seat, name) for name in _AWAITING_FIELDS]
+    mine = next(s for s in stored.values() if s.order == order)
+    theirs = next(s for s in stored.values() if s.order != order)
+    assert (mine.awaiting, mine.awaiting_since, mine.clock_started_at, mine.deadline, mine.next_reminder_at) == \
+        ("", None, None, None, None)
+    assert theirs.awaiting == "action"
+    assert theirs.awaiting_since == theirs.clock_started_at == frozen_now.now
+    assert theirs.deadline == frozen_now.now + dt.timedelta(seconds=theirs.bank_seconds)
+    assert theirs.next_reminder_at is not None

@@ -154,3 +154,79 @@ def test_the_answer_shows_the_game_as_the_on_commit_resolution_left_it(fake_engi
     started_game.refresh_from_db()
     assert started_game.version == 3
     assert "?v=3" in response.text  # the resolution's version, not the decision's (2)
+
+
+def test_a_user_without_a_seat_at_a_private_game_is_not_found_and_nothing_is_written(
+        make_game, client_for, alice, bob, carol):
+    game = make_game(alice, bob, seats=2, is_public=False)
+    _, action = awaited_move(game)
+    assert post(client_for(carol), game, action, **HTMX).status_code == 404
+    assert unchanged(game)
+
+
+@pytest.mark.parametrize("raw", ["{not json", '{"type": "pick", "n": 1}'])
+def test_a_user_without_a_seat_is_refused_whatever_they_post(client_for, started_game, carol, raw):
+    assert post(client_for(carol), started_game, raw, version="x", **HTMX).status_code == 403
+    assert unchanged(started_game)
+
+
+def test_a_game_that_does_not_exist_is_not_found(client_for, started_game, alice):
+    import uuid
+
+    seat, action = awaited_move(started_game)
+    response = client_for(seat.user).post(reverse("games-act", kwargs={"game_id": uuid.uuid4()}),
+                                          {"action": json.dumps(action), "expected_version": 0}, **HTMX)
+    assert response.status_code == 404
+    assert unchanged(started_game)
+
+
+def test_a_user_without_a_seat_writes_nothing_and_the_lock_holds_the_seat_check(client_for, started_game, carol):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    _, action = awaited_move(started_game)
+    client = client_for(carol)
+    with CaptureQueriesContext(connection) as captured:
+        assert post(client, started_game, action, **HTMX).status_code == 403
+    assert not [q["sql"] for q in captured if q["sql"].startswith(("INSERT", "UPDATE", "DELETE"))]
+    # the service's lock finds no row (the seat check is in its WHERE); then the 403 is picked
+    reads = [q["sql"] for q in captured if 'FROM "games_game" g' in q["sql"]]
+    assert "EXISTS" in reads[0]
+
+
+def test_the_answer_to_a_decision_reads_no_seat_again_when_no_task_runs_inside_the_request(
+        client_for, started_game):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.management.commands.playtest import tasks_not_inline
+
+    seat, action = awaited_move(started_game)
+    with tasks_not_inline(), CaptureQueriesContext(connection) as captured:
+        response = post(client_for(seat.user), started_game, action, **HTMX)
+    assert response.status_code == 200 and "?v=1" in response.text
+    assert not [q["sql"] for q in captured if 'AS "game_version"' in q["sql"]]  # _after_write's re-read
+
+
+def test_with_eager_tasks_the_answer_reads_the_seat_again_when_a_task_moves_the_game_on_commit(
+        fake_engine, client_for, started_game):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    first, second = started_game.seats.order_by("order")
+    post(client_for(first.user), started_game, {"type": "pick", "n": 1}, 0, **HTMX)
+    with CaptureQueriesContext(connection) as captured:  # completes the phase: its resolution is queued
+        post(client_for(second.user), started_game, {"type": "pick", "n": 2}, 1, **HTMX)
+    assert [q["sql"] for q in captured if 'AS "game_version"' in q["sql"]]
+
+
+@pytest.mark.parametrize("data", [{"expected_version": "0"}, {}])
+def test_a_user_without_a_seat_cannot_take_back_and_is_refused_as_for_a_decision(
+        make_game, client_for, started_game, alice, bob, carol, data):
+    undo = reverse("games-undo", kwargs={"game_id": started_game.pk})
+    assert client_for(carol).post(undo, data, **HTMX).status_code == 403
+    assert unchanged(started_game)
+    private = make_game(alice, bob, seats=2, is_public=False)
+    undo = reverse("games-undo", kwargs={"game_id": private.pk})
+    assert client_for(carol).post(undo, data, **HTMX).status_code == 404
+    assert unchanged(private)
