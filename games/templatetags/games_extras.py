@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import json
+from html import escape as html_escape
 import threading
 from collections import OrderedDict
 
@@ -320,6 +321,12 @@ def decision_badge(kind) -> str:
     return str(label) if label is not None else humanize_key(kind)
 
 
+def _escape(value) -> str:
+    # conditional_escape without keep_lazy's argument scan (it runs per line of a log)
+    html = getattr(value, "__html__", None)
+    return html() if html is not None else html_escape(str(value))
+
+
 def _field(item, name: str):
     # ``item.name`` as a template reads it: a dict's key, else an attribute (a Choice)
     return item[name] if isinstance(item, dict) else getattr(item, name)
@@ -332,7 +339,7 @@ def choice_options(context, choices) -> str:
     value="{{ choice.action|compact_json }}">{{ choice.label }}</option>`` renders them. A
     tag, not a loop: a select has dozens of choices."""
     return mark_safe("".join(
-        f'<option value="{conditional_escape(_compact_encode(_field(c, "action")))}">'
+        f'<option value="{html_escape(_compact_encode(_field(c, "action")))}">'
         f'{render_value_in_context(_field(c, "label"), context)}</option>' for c in choices or ()))
 
 
@@ -344,7 +351,7 @@ def log_entries(entries, forced_note: str, taken_back_note: str) -> str:
     the translated notes of a forced and a taken-back line (translated in
     ``_log_round.html``, so ``makemessages`` finds them). A tag, not a loop: a log has
     hundreds of lines, each a handful of conditions."""
-    forced_note, taken_back_note = conditional_escape(forced_note), conditional_escape(taken_back_note)
+    forced_note, taken_back_note = _escape(forced_note), _escape(taken_back_note)
     parts = []
     for entry in entries or ():
         get = entry.get
@@ -355,12 +362,12 @@ def log_entries(entries, forced_note: str, taken_back_note: str) -> str:
         if source == "timeout":
             classes += " timed-out"
         elif source:
-            classes += f" source-{conditional_escape(str(source))}"
+            classes += f" source-{_escape(str(source))}"
         if get("taken_back"):
             classes += " taken-back"
-        line = f'\n    <li class="{classes}">{conditional_escape(get("text", ""))}'
+        line = f'\n    <li class="{classes}">{_escape(get("text", ""))}'
         if mark:
-            line += f" <em>({conditional_escape(str(mark))})</em>"
+            line += f" <em>({_escape(str(mark))})</em>"
         elif get("forced"):
             line += f" <em>({forced_note})</em>"
         if get("taken_back"):
