@@ -1,26 +1,60 @@
 """Presentational filters and tags only: no rules, no queries."""
 from __future__ import annotations
 
+import functools
 import json
+import re
+from html import escape as html_escape
 import threading
 from collections import OrderedDict
 
 from django import template
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.template.base import render_value_in_context
 from django.template.loader import get_template
-from django.utils.html import format_html, format_html_join
+from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
-from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
 
 from games import rules, vocabulary
 
 register = template.Library()
 
 
+#: ``json.dumps(value, separators=(",", ":"), ensure_ascii=False)`` without building an
+#: encoder per call (a decision form has dozens of choices).
+_compact_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
 @register.filter
 def compact_json(value) -> str:
     """One-line JSON, for hidden form fields."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return _compact_encode(value)
+
+
+#: How many distinct tokens (a follower, circle, seat or goods tile with its title) each
+#: token tag keeps rendered per language in this process: a board shows a few dozen.
+TOKEN_ENTRIES = 2048
+
+
+def _tokens(function):
+    # a token's HTML is a function of its arguments and the active language alone, and a
+    # board shows the same few hundreds of times: rendered once per process and language
+    cached = functools.lru_cache(maxsize=TOKEN_ENTRIES)(function)
+    _TOKEN_CACHES.append(cached)
+    return cached
+
+
+_TOKEN_CACHES: list = []
+
+
+@receiver(setting_changed)
+def _forget_tokens(*, setting, **kwargs) -> None:
+    if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"):  # the catalogs change (tests)
+        for cached in _TOKEN_CACHES:
+            cached.cache_clear()
 
 
 @register.filter
@@ -87,6 +121,11 @@ FOLLOWER_INITIALS = {
 @register.simple_tag
 def follower(tile, extra: str = "") -> str:
     """A follower tile: a coloured square with the type's letter (starting tiles ringed)."""
+    return _follower(str(tile), str(extra), get_language())
+
+
+@_tokens
+def _follower(tile: str, extra: str, language) -> str:
     rules_engine = _engine()
     kind = rules_engine.content.follower_type(str(tile))
     classes = f"tile t-{kind}"
@@ -101,6 +140,11 @@ def follower(tile, extra: str = "") -> str:
 @register.simple_tag
 def circle(kind) -> str:
     """An empty circle of an action space that needs a follower of type ``kind``."""
+    return _circle(str(kind), get_language())
+
+
+@_tokens
+def _circle(kind: str, language) -> str:
     title = gettext("{follower} circle").format(follower=follower_name(kind))
     return format_html('<span class="circle t-{}" title="{}"></span>', kind, capfirst(title))
 
@@ -108,12 +152,23 @@ def circle(kind) -> str:
 @register.simple_tag
 def seat_token(colour, title: str = "") -> str:
     """A small disc in a seat's colour."""
+    # escaped before the memo: a safe and a plain title of the same text are different keys
+    return _seat_token(conditional_escape(colour), conditional_escape(title))
+
+
+@_tokens
+def _seat_token(colour: str, title: str) -> str:
     return format_html('<span class="seat-token" style="background:{}" title="{}"></span>', colour, title)
 
 
 @register.simple_tag
 def good_token(good, count=None) -> str:
     """A goods tile in its colour with its initials ("Wi"), or with a count if given."""
+    return _good_token(str(good), None if count is None else str(count), get_language())
+
+
+@_tokens
+def _good_token(good: str, count: str | None, language) -> str:
     from games.presenters.board import GOOD_INITIALS
 
     name = vocabulary.good_name(good)
@@ -180,7 +235,8 @@ def act_form(context, choice: dict, cls: str, text: str = "") -> str:
     from django.urls import reverse
 
     game = context["game"]
-    url = reverse("games-act", kwargs={"game_id": game.pk})
+    # the board's template reverses the URL once (``act_url``) for its dozens of forms
+    url = context.get("act_url") or reverse("games-act", kwargs={"game_id": game.pk})
     names = format_html_join("", ' data-{}="{}"', (
         (attr, value) for attr, value in (
             ("route", choice.get("route")), ("good", choice.get("good")),
@@ -264,6 +320,79 @@ def decision_badge(kind) -> str:
     a kind not listed as ``humanize_key`` shows it."""
     label = DECISION_BADGES.get(kind)
     return str(label) if label is not None else humanize_key(kind)
+
+
+def _escape(value) -> str:
+    # conditional_escape without keep_lazy's argument scan (it runs per line of a log)
+    html = getattr(value, "__html__", None)
+    return html() if html is not None else html_escape(str(value))
+
+
+#: A slot of a message ``fill`` completes: ``[[name]]``.
+_SLOT = re.compile(r"\[\[(\w+)\]\]")
+
+
+@register.simple_tag(takes_context=True)
+def fill(context, message, **values) -> str:
+    """``message`` (a ``{% blocktranslate asvar %}`` translated once, outside a loop, with
+    ``[[name]]`` for each variable: ``with step="[[step]]"``) with every slot replaced by
+    its value from ``values``, rendered as ``blocktranslate`` renders a variable (escaped,
+    localized); in one pass, so a value that looks like a slot stays text. A loop of a few
+    hundred titles translates its message once instead of once per title."""
+    def value(match):
+        name = match.group(1)
+        return render_value_in_context(values[name], context) if name in values else match.group(0)
+
+    return mark_safe(_SLOT.sub(value, str(message)))
+
+
+def _field(item, name: str):
+    # ``item.name`` as a template reads it: a dict's key, else an attribute (a Choice)
+    return item[name] if isinstance(item, dict) else getattr(item, name)
+
+
+@register.simple_tag(takes_context=True)
+def choice_options(context, choices) -> str:
+    """A decision form's ``<option>`` elements: each choice (``presenters.decisions.Choice``:
+    ``action``, ``label``) with its action as one-line JSON for value, as the loop ``<option
+    value="{{ choice.action|compact_json }}">{{ choice.label }}</option>`` renders them. A
+    tag, not a loop: a select has dozens of choices."""
+    return mark_safe("".join(
+        f'<option value="{html_escape(_compact_encode(_field(c, "action")))}">'
+        f'{render_value_in_context(_field(c, "label"), context)}</option>' for c in choices or ()))
+
+
+@register.simple_tag
+def log_entries(entries, forced_note: str, taken_back_note: str) -> str:
+    """The ``<li>`` lines of one log round (``selectors.move_log`` entries: ``text``,
+    ``forced``, ``automatic``, ``source``, ``mark``, ``taken_back``), each after the
+    whitespace of the template loop it replaces; ``forced_note`` and ``taken_back_note``:
+    the translated notes of a forced and a taken-back line (translated in
+    ``_log_round.html``, so ``makemessages`` finds them). A tag, not a loop: a log has
+    hundreds of lines, each a handful of conditions."""
+    forced_note, taken_back_note = _escape(forced_note), _escape(taken_back_note)
+    parts = []
+    for entry in entries or ():
+        get = entry.get
+        source, mark = get("source"), get("mark")
+        classes = "forced" if get("forced") else ""
+        if get("automatic"):
+            classes += " automatic"
+        if source == "timeout":
+            classes += " timed-out"
+        elif source:
+            classes += f" source-{_escape(str(source))}"
+        if get("taken_back"):
+            classes += " taken-back"
+        line = f'\n    <li class="{classes}">{_escape(get("text", ""))}'
+        if mark:
+            line += f" <em>({_escape(str(mark))})</em>"
+        elif get("forced"):
+            line += f" <em>({forced_note})</em>"
+        if get("taken_back"):
+            line += f" <em>({taken_back_note})</em>"
+        parts.append(line + "</li>\n  ")
+    return mark_safe("".join(parts))
 
 
 #: How many partials ``pure_include`` keeps rendered in this process (a few kilobytes each).
