@@ -13,9 +13,12 @@ fill the template.
 """
 from __future__ import annotations
 
+import json
 from functools import partial
 
-from django.utils.translation import ngettext, pgettext_lazy
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.utils.translation import get_language, ngettext, pgettext_lazy
 
 from games import vocabulary as V
 from games.rules import DEFAULT_RULES, engine_named
@@ -420,13 +423,41 @@ def render_list(msgs: list[dict]) -> str:
     return WORDS.template("sep.list").join(render_structured(m) for m in msgs)
 
 
-def render_event(event: dict, names: dict[int, str]) -> str:
+#: (language, player name, the event as JSON) -> its line (``render_event``): a log line
+#: is a function of these alone, and a page shows the same lines again after every move.
+_EVENT_LINES: dict[tuple, str] = {}
+#: ``_EVENT_LINES`` is emptied when it reaches this many lines (a process's memory stays bounded).
+EVENT_LINES_MAX = 20_000
+
+
+@receiver(setting_changed)
+def _forget_event_lines(*, setting, **kwargs) -> None:
+    if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"):  # the catalogs change (tests)
+        _EVENT_LINES.clear()
+
+
+def render_event(event: dict, names: dict[int, str], language: str | None = None) -> str:
     """An engine event's line in the active language, ``{player}`` replaced by the seat's
     name from ``names`` (seat order -> display name; "Seat n" when missing). An event
     without ``msg`` (stored before events had ids), or one this site cannot render, shows
-    its stored ``text``."""
+    its stored ``text``. Each line is made once per process (``_EVENT_LINES``, keyed by
+    the event's whole content, the name and the language). ``language``: the active
+    language's code (``get_language()``) when the caller, rendering many, knows it."""
     seat = event.get("seat")
     player = names.get(seat, f"Seat {seat}")
+    try:
+        key = (language or get_language(), player, json.dumps(event))
+    except (TypeError, ValueError):  # not JSON (never stored): made each time
+        return _event_line(event, player)
+    line = _EVENT_LINES.get(key)
+    if line is None:
+        if len(_EVENT_LINES) >= EVENT_LINES_MAX:
+            _EVENT_LINES.clear()
+        line = _EVENT_LINES[key] = _event_line(event, player)
+    return line
+
+
+def _event_line(event: dict, player: str) -> str:
     msg = event.get("msg")
     if isinstance(msg, str):
         try:

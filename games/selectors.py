@@ -20,7 +20,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import get_language, gettext_lazy
 
 from games import clock, records
 from games.models import (
@@ -489,15 +489,19 @@ _SENTINEL_GAME = uuid.UUID(int=0)
 
 
 @functools.cache
-def _recent_moves_sql(alias: str) -> tuple[str, list] | None:
+def _recent_moves_sql(alias: str) -> tuple[str, list, tuple, dict] | None:
     """The SQL and parameters of ``_recent_moves_query`` on database ``alias``, compiled
-    once (the ORM takes longer to compile it than the database to answer it); each
-    parameter that is the game id is None, for the caller to fill in. None if the game id
-    is not among them (then the ORM runs the query)."""
-    sql, params = _recent_moves_query(_SENTINEL_GAME).query.sql_with_params()
+    once (the ORM takes longer to compile it than the database to answer it), the fields
+    it reads in order and their converters (the compiler's, ``{index: (functions,
+    column)}``); each parameter that is the game id is None, for the caller to fill in.
+    None if the game id is not among them (then the ORM runs the query)."""
+    compiler = _recent_moves_query(_SENTINEL_GAME).query.get_compiler(alias)
+    sql, params = compiler.as_sql()
     expected = _game_id_param(_SENTINEL_GAME, alias)
     params = [None if param == expected else param for param in params]
-    return (sql, params) if None in params else None
+    columns = [column for column, _sql, _alias in compiler.select]
+    fields = tuple(column.target.attname for column in columns)
+    return (sql, params, fields, compiler.get_converters(columns)) if None in params else None
 
 
 def _game_id_param(game_id, alias: str):
@@ -507,14 +511,27 @@ def _game_id_param(game_id, alias: str):
 def recent_moves(game: Game) -> list[Move]:
     """The moves of the game's last two log rounds (``Move.round`` at least the newest
     move's minus one), oldest first, only ``LOG_COLUMNS``: one query, as many rows whatever
-    the length of the game (its SQL compiled once per process, ``_recent_moves_sql``)."""
+    the length of the game (its SQL compiled once per process, ``_recent_moves_sql``; the
+    rows read through the compiler's converters, without the raw queryset, which took four
+    times the database's time to make them)."""
     alias = router.db_for_read(Move)
     compiled = _recent_moves_sql(alias)
     if compiled is None:
         return list(_recent_moves_query(game.pk))
-    sql, params = compiled
+    sql, params, fields, converters = compiled
     game_id = _game_id_param(game.pk, alias)
-    return list(Move.objects.using(alias).raw(sql, [game_id if param is None else param for param in params]))
+    db = connections[alias]
+    with db.cursor() as cursor:
+        cursor.execute(sql, [game_id if param is None else param for param in params])
+        rows = cursor.fetchall()
+    moves = []
+    for row in rows:
+        values = list(row)
+        for index, (functions, column) in converters.items():
+            for convert in functions:
+                values[index] = convert(values[index], column, db)
+        moves.append(Move.from_db(alias, fields, values))
+    return moves
 
 
 def moves_before(game: Game, seq: int) -> QuerySet[Move]:
@@ -542,11 +559,12 @@ def round_log(game: Game, number: int, names: dict[int, str]) -> "RoundLog | Non
     return next((r for r in move_log(moves, names, first_round=first_log_round(moves)) if r.round == number), None)
 
 
-def event_text(event: dict, names: dict[int, str]) -> str:
+def event_text(event: dict, names: dict[int, str], language: str | None = None) -> str:
     """An engine event's line in the active language with ``{player}`` replaced by the
     seat's player name (``games.messages.render_event``: its message id and params; an old
-    event without an id shows its stored text)."""
-    return render_event(event, names)
+    event without an id shows its stored text). ``language``: the active language's code,
+    if known."""
+    return render_event(event, names, language)
 
 
 #: Move sources the log marks on the move's line, with the words it shows.
@@ -576,6 +594,7 @@ def move_log(moves: list[Move], names: dict[int, str], quiet_line=None, first_ro
     the game).
     """
     rounds = [RoundLog(round=first_round)]
+    language = get_language()
     for move in moves:
         events = move.events or []
         if not events and quiet_line is not None:
@@ -586,7 +605,7 @@ def move_log(moves: list[Move], names: dict[int, str], quiet_line=None, first_ro
                 rounds.append(RoundLog(round=event["round"]))
             rounds[-1].entries.append({
                 "seq": move.seq,
-                "text": event_text(event, names),
+                "text": event_text(event, names, language),
                 "forced": bool(event.get("forced")),
                 "automatic": move.seat is None,
                 # the mark belongs to the move's own line, not to what the game did after it
