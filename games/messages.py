@@ -13,7 +13,7 @@ fill the template.
 """
 from __future__ import annotations
 
-import json
+import marshal
 from functools import partial
 
 from django.core.signals import setting_changed
@@ -405,11 +405,45 @@ WORDS = SiteWords()
 _FAILED = (KeyError, IndexError, ValueError, TypeError, AttributeError)
 
 
-def render_message(msg_id: str, params: dict | None = None, player: str = "") -> str:
+#: (language, message id, player name, the params marshalled) -> the text (``render_message``):
+#: a page shows the same log lines, labels and place effects again after every move, and
+#: rendering one costs far more than looking it up. A text is a function of its key alone
+#: (the key holds everything the caller passed), so no caller gets what it did not ask for.
+_TEXTS: dict[tuple, str] = {}
+#: ``_TEXTS`` is emptied when it holds this many texts (a process's memory stays bounded).
+TEXTS_MAX = 20_000
+
+#: (engine, place id, language) -> ``place_effect``'s text: a page shows each player's
+#: cards, and a place's effect is component data (the same in every game of an engine).
+_PLACE_EFFECTS: dict[tuple, str] = {}
+
+
+@receiver(setting_changed)
+def _forget_texts(*, setting, **kwargs) -> None:
+    if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"):  # the catalogs change (tests)
+        _TEXTS.clear()
+        _PLACE_EFFECTS.clear()
+
+
+def render_message(msg_id: str, params: dict | None = None, player: str = "", language: str | None = None) -> str:
     """Message ``msg_id`` with ``params`` (engine ids) in the active language; ``player``
     fills ``{player}``. Raises ``KeyError`` for an id this site has no template for and
-    ``KeyError``/``ValueError``/``TypeError`` for params that do not fill it."""
-    return _messages.render(msg_id, params, WORDS, player)
+    ``KeyError``/``ValueError``/``TypeError`` for params that do not fill it. Each text is
+    made once per process (``_TEXTS``); ``language``: the active language's code
+    (``get_language()``) when the caller, rendering many, knows it."""
+    try:
+        # equal bytes are equal values of the same types (as the engine's own memo of
+        # its English texts, ``engine.messages.english``)
+        key = (language or get_language(), msg_id, player, marshal.dumps(params))
+    except ValueError:  # not plain data: rendered each time
+        return _messages.render(msg_id, params, WORDS, player)
+    text = _TEXTS.get(key)
+    if text is None:
+        text = _messages.render(msg_id, params, WORDS, player)
+        if len(_TEXTS) >= TEXTS_MAX:
+            _TEXTS.clear()
+        _TEXTS[key] = text
+    return text
 
 
 def render_structured(msg: dict, player: str = "") -> str:
@@ -423,45 +457,17 @@ def render_list(msgs: list[dict]) -> str:
     return WORDS.template("sep.list").join(render_structured(m) for m in msgs)
 
 
-#: (language, player name, the event as JSON) -> its line (``render_event``): a log line
-#: is a function of these alone, and a page shows the same lines again after every move.
-_EVENT_LINES: dict[tuple, str] = {}
-#: ``_EVENT_LINES`` is emptied when it reaches this many lines (a process's memory stays bounded).
-EVENT_LINES_MAX = 20_000
-
-
-@receiver(setting_changed)
-def _forget_event_lines(*, setting, **kwargs) -> None:
-    if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"):  # the catalogs change (tests)
-        _EVENT_LINES.clear()
-
-
 def render_event(event: dict, names: dict[int, str], language: str | None = None) -> str:
     """An engine event's line in the active language, ``{player}`` replaced by the seat's
     name from ``names`` (seat order -> display name; "Seat n" when missing). An event
     without ``msg`` (stored before events had ids), or one this site cannot render, shows
-    its stored ``text``. Each line is made once per process (``_EVENT_LINES``, keyed by
-    the event's whole content, the name and the language). ``language``: the active
-    language's code (``get_language()``) when the caller, rendering many, knows it."""
+    its stored ``text``. ``language``: as for :func:`render_message`."""
     seat = event.get("seat")
     player = names.get(seat, f"Seat {seat}")
-    try:
-        key = (language or get_language(), player, json.dumps(event))
-    except (TypeError, ValueError):  # not JSON (never stored): made each time
-        return _event_line(event, player)
-    line = _EVENT_LINES.get(key)
-    if line is None:
-        if len(_EVENT_LINES) >= EVENT_LINES_MAX:
-            _EVENT_LINES.clear()
-        line = _EVENT_LINES[key] = _event_line(event, player)
-    return line
-
-
-def _event_line(event: dict, player: str) -> str:
     msg = event.get("msg")
     if isinstance(msg, str):
         try:
-            return render_message(msg, event.get("params") or {}, player)
+            return render_message(msg, event.get("params") or {}, player, language)
         except _FAILED:
             pass
     return str(event.get("text", "")).replace("{player}", player)
@@ -519,8 +525,16 @@ def queue_entry_label(rules_engine, entry) -> str:
 def place_effect(rules_engine, place_id: str) -> str:
     """What a place does, as its card shows it (``rules_engine.describe_place``, RULES §5,
     §11), in the active language; the engine's English for an engine without
-    ``place_message``. Raises ``KeyError`` for an unknown place, as the engine does."""
-    return _localized(rules_engine, "place_message", "describe_place", place_id)
+    ``place_message``. Raises ``KeyError`` for an unknown place, as the engine does. Made
+    once per process, engine, place and language."""
+    key = (rules_engine, place_id, get_language())
+    text = _PLACE_EFFECTS.get(key)
+    if text is None:
+        text = _localized(rules_engine, "place_message", "describe_place", place_id)
+        if len(_PLACE_EFFECTS) >= TEXTS_MAX:
+            _PLACE_EFFECTS.clear()
+        _PLACE_EFFECTS[key] = text
+    return text
 
 
 def event_effect(rules_engine, event: str, letter: str, strength: str) -> str:
