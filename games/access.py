@@ -40,15 +40,15 @@ def seat_of(game: Game, user) -> Seat | None:
     return Seat.objects.filter(game=game, user=user).first()
 
 
-def game_and_seat(game_id: uuid.UUID | str, user, *, state: bool = True,
-                  waiting: bool = False) -> tuple[Game | None, Seat | None]:
+def game_and_seat(game_id: uuid.UUID | str, user, *, state: bool = True, waiting: bool = False,
+                  seats: bool = False) -> tuple[Game | None, Seat | None]:
     """``(game, user's seat)`` of ``game_id``, the game's creator loaded: ``(None, None)`` if
     there is no such game, ``(game, None)`` if ``user`` (maybe a visitor) holds no seat. One
     query for anyone (``selectors.game_with_seat``; ``state=False``: the snapshot left
     unread until used, ``Game.has_snapshot`` answers without it; ``waiting``: the
-    navigation's count as ``game.nav_waiting``, by the same query). Visibility is
-    ``can_view``'s."""
-    return selectors.game_with_seat(game_id, user, state=state, waiting=waiting)
+    navigation's count as ``game.nav_waiting``, by the same query; ``seats``: the page's
+    seat rows too, for ``selectors.page_seats``). Visibility is ``can_view``'s."""
+    return selectors.game_with_seat(game_id, user, state=state, waiting=waiting, seats=seats)
 
 
 def can_view(game: Game, user, *, seat: Seat | None, token: str | None = None) -> bool:
@@ -64,14 +64,15 @@ def can_view(game: Game, user, *, seat: Seat | None, token: str | None = None) -
 
 
 def get_game_for_user_or_404(
-    game_id: uuid.UUID | str, user, *, token: str | None = None, state: bool = True, waiting: bool = False
+    game_id: uuid.UUID | str, user, *, token: str | None = None, state: bool = True, waiting: bool = False,
+    seats: bool = False,
 ) -> tuple[Game, Seat | None]:
     """Fetch a game the user may see, with the user's seat (or None); 404 otherwise.
-    ``state``, ``waiting``: as ``game_and_seat``'s.
+    ``state``, ``waiting``, ``seats``: as ``game_and_seat``'s.
 
     A private game the user may not see answers 404, not 403, so its existence leaks not.
     """
-    game, seat = game_and_seat(game_id, user, state=state, waiting=waiting)
+    game, seat = game_and_seat(game_id, user, state=state, waiting=waiting, seats=seats)
     if game is None:
         raise Http404("No such game.")
     if not can_view(game, user, seat=seat, token=token):

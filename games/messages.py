@@ -13,9 +13,12 @@ fill the template.
 """
 from __future__ import annotations
 
+import marshal
 from functools import partial
 
-from django.utils.translation import ngettext, pgettext_lazy
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.utils.translation import get_language, ngettext, pgettext_lazy
 
 from games import vocabulary as V
 from games.rules import DEFAULT_RULES, engine_named
@@ -402,11 +405,45 @@ WORDS = SiteWords()
 _FAILED = (KeyError, IndexError, ValueError, TypeError, AttributeError)
 
 
-def render_message(msg_id: str, params: dict | None = None, player: str = "") -> str:
+#: (language, message id, player name, the params marshalled) -> the text (``render_message``):
+#: a page shows the same log lines, labels and place effects again after every move, and
+#: rendering one costs far more than looking it up. A text is a function of its key alone
+#: (the key holds everything the caller passed), so no caller gets what it did not ask for.
+_TEXTS: dict[tuple, str] = {}
+#: ``_TEXTS`` is emptied when it holds this many texts (a process's memory stays bounded).
+TEXTS_MAX = 20_000
+
+#: (engine, place id, language) -> ``place_effect``'s text: a page shows each player's
+#: cards, and a place's effect is component data (the same in every game of an engine).
+_PLACE_EFFECTS: dict[tuple, str] = {}
+
+
+@receiver(setting_changed)
+def _forget_texts(*, setting, **kwargs) -> None:
+    if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"):  # the catalogs change (tests)
+        _TEXTS.clear()
+        _PLACE_EFFECTS.clear()
+
+
+def render_message(msg_id: str, params: dict | None = None, player: str = "", language: str | None = None) -> str:
     """Message ``msg_id`` with ``params`` (engine ids) in the active language; ``player``
     fills ``{player}``. Raises ``KeyError`` for an id this site has no template for and
-    ``KeyError``/``ValueError``/``TypeError`` for params that do not fill it."""
-    return _messages.render(msg_id, params, WORDS, player)
+    ``KeyError``/``ValueError``/``TypeError`` for params that do not fill it. Each text is
+    made once per process (``_TEXTS``); ``language``: the active language's code
+    (``get_language()``) when the caller, rendering many, knows it."""
+    try:
+        # equal bytes are equal values of the same types (as the engine's own memo of
+        # its English texts, ``engine.messages.english``)
+        key = (language or get_language(), msg_id, player, marshal.dumps(params))
+    except ValueError:  # not plain data: rendered each time
+        return _messages.render(msg_id, params, WORDS, player)
+    text = _TEXTS.get(key)
+    if text is None:
+        text = _messages.render(msg_id, params, WORDS, player)
+        if len(_TEXTS) >= TEXTS_MAX:
+            _TEXTS.clear()
+        _TEXTS[key] = text
+    return text
 
 
 def render_structured(msg: dict, player: str = "") -> str:
@@ -420,17 +457,17 @@ def render_list(msgs: list[dict]) -> str:
     return WORDS.template("sep.list").join(render_structured(m) for m in msgs)
 
 
-def render_event(event: dict, names: dict[int, str]) -> str:
+def render_event(event: dict, names: dict[int, str], language: str | None = None) -> str:
     """An engine event's line in the active language, ``{player}`` replaced by the seat's
     name from ``names`` (seat order -> display name; "Seat n" when missing). An event
     without ``msg`` (stored before events had ids), or one this site cannot render, shows
-    its stored ``text``."""
+    its stored ``text``. ``language``: as for :func:`render_message`."""
     seat = event.get("seat")
     player = names.get(seat, f"Seat {seat}")
     msg = event.get("msg")
     if isinstance(msg, str):
         try:
-            return render_message(msg, event.get("params") or {}, player)
+            return render_message(msg, event.get("params") or {}, player, language)
         except _FAILED:
             pass
     return str(event.get("text", "")).replace("{player}", player)
@@ -488,8 +525,16 @@ def queue_entry_label(rules_engine, entry) -> str:
 def place_effect(rules_engine, place_id: str) -> str:
     """What a place does, as its card shows it (``rules_engine.describe_place``, RULES §5,
     §11), in the active language; the engine's English for an engine without
-    ``place_message``. Raises ``KeyError`` for an unknown place, as the engine does."""
-    return _localized(rules_engine, "place_message", "describe_place", place_id)
+    ``place_message``. Raises ``KeyError`` for an unknown place, as the engine does. Made
+    once per process, engine, place and language."""
+    key = (rules_engine, place_id, get_language())
+    text = _PLACE_EFFECTS.get(key)
+    if text is None:
+        text = _localized(rules_engine, "place_message", "describe_place", place_id)
+        if len(_PLACE_EFFECTS) >= TEXTS_MAX:
+            _PLACE_EFFECTS.clear()
+        _PLACE_EFFECTS[key] = text
+    return text
 
 
 def event_effect(rules_engine, event: str, letter: str, strength: str) -> str:

@@ -20,7 +20,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import get_language, gettext_lazy
 
 from games import clock, records
 from games.models import (
@@ -489,15 +489,19 @@ _SENTINEL_GAME = uuid.UUID(int=0)
 
 
 @functools.cache
-def _recent_moves_sql(alias: str) -> tuple[str, list] | None:
+def _recent_moves_sql(alias: str) -> tuple[str, list, tuple, dict] | None:
     """The SQL and parameters of ``_recent_moves_query`` on database ``alias``, compiled
-    once (the ORM takes longer to compile it than the database to answer it); each
-    parameter that is the game id is None, for the caller to fill in. None if the game id
-    is not among them (then the ORM runs the query)."""
-    sql, params = _recent_moves_query(_SENTINEL_GAME).query.sql_with_params()
+    once (the ORM takes longer to compile it than the database to answer it), the fields
+    it reads in order and their converters (the compiler's, ``{index: (functions,
+    column)}``); each parameter that is the game id is None, for the caller to fill in.
+    None if the game id is not among them (then the ORM runs the query)."""
+    compiler = _recent_moves_query(_SENTINEL_GAME).query.get_compiler(alias)
+    sql, params = compiler.as_sql()
     expected = _game_id_param(_SENTINEL_GAME, alias)
     params = [None if param == expected else param for param in params]
-    return (sql, params) if None in params else None
+    columns = [column for column, _sql, _alias in compiler.select]
+    fields = tuple(column.target.attname for column in columns)
+    return (sql, params, fields, compiler.get_converters(columns)) if None in params else None
 
 
 def _game_id_param(game_id, alias: str):
@@ -507,14 +511,27 @@ def _game_id_param(game_id, alias: str):
 def recent_moves(game: Game) -> list[Move]:
     """The moves of the game's last two log rounds (``Move.round`` at least the newest
     move's minus one), oldest first, only ``LOG_COLUMNS``: one query, as many rows whatever
-    the length of the game (its SQL compiled once per process, ``_recent_moves_sql``)."""
+    the length of the game (its SQL compiled once per process, ``_recent_moves_sql``; the
+    rows read through the compiler's converters, without the raw queryset, which took four
+    times the database's time to make them)."""
     alias = router.db_for_read(Move)
     compiled = _recent_moves_sql(alias)
     if compiled is None:
         return list(_recent_moves_query(game.pk))
-    sql, params = compiled
+    sql, params, fields, converters = compiled
     game_id = _game_id_param(game.pk, alias)
-    return list(Move.objects.using(alias).raw(sql, [game_id if param is None else param for param in params]))
+    db = connections[alias]
+    with db.cursor() as cursor:
+        cursor.execute(sql, [game_id if param is None else param for param in params])
+        rows = cursor.fetchall()
+    moves = []
+    for row in rows:
+        values = list(row)
+        for index, (functions, column) in converters.items():
+            for convert in functions:
+                values[index] = convert(values[index], column, db)
+        moves.append(Move.from_db(alias, fields, values))
+    return moves
 
 
 def moves_before(game: Game, seq: int) -> QuerySet[Move]:
@@ -542,11 +559,12 @@ def round_log(game: Game, number: int, names: dict[int, str]) -> "RoundLog | Non
     return next((r for r in move_log(moves, names, first_round=first_log_round(moves)) if r.round == number), None)
 
 
-def event_text(event: dict, names: dict[int, str]) -> str:
+def event_text(event: dict, names: dict[int, str], language: str | None = None) -> str:
     """An engine event's line in the active language with ``{player}`` replaced by the
     seat's player name (``games.messages.render_event``: its message id and params; an old
-    event without an id shows its stored text)."""
-    return render_event(event, names)
+    event without an id shows its stored text). ``language``: the active language's code,
+    if known."""
+    return render_event(event, names, language)
 
 
 #: Move sources the log marks on the move's line, with the words it shows.
@@ -576,6 +594,7 @@ def move_log(moves: list[Move], names: dict[int, str], quiet_line=None, first_ro
     the game).
     """
     rounds = [RoundLog(round=first_round)]
+    language = get_language()
     for move in moves:
         events = move.events or []
         if not events and quiet_line is not None:
@@ -586,7 +605,7 @@ def move_log(moves: list[Move], names: dict[int, str], quiet_line=None, first_ro
                 rounds.append(RoundLog(round=event["round"]))
             rounds[-1].entries.append({
                 "seq": move.seq,
-                "text": event_text(event, names),
+                "text": event_text(event, names, language),
                 "forced": bool(event.get("forced")),
                 "automatic": move.seat is None,
                 # the mark belongs to the move's own line, not to what the game did after it
@@ -823,10 +842,14 @@ def game_for_poll(game_id: Any, user) -> Game | None:
 
 
 @functools.cache
-def _game_with_seat_sql(vendor: str, state: bool, waiting: bool) -> tuple[str, tuple, tuple, tuple]:
-    """``game_with_seat``'s statement, written once per database vendor, ``state`` and
-    ``waiting``, and the fields it reads (game's, creator's, seat's). Parameters: with
-    ``waiting``, ``_waiting_count_sql``'s (the user's id in its places); then user id, game id."""
+def _game_with_seat_sql(vendor: str, state: bool, waiting: bool,
+                        seats: bool = False) -> tuple[str, tuple, tuple, tuple]:
+    """``game_with_seat``'s statement, written once per database vendor, ``state``,
+    ``waiting`` and ``seats``, and the fields it reads (game's, creator's, seat's). Parameters:
+    with ``waiting``, ``_waiting_count_sql``'s (the user's id in its places); then user id;
+    with ``seats``, ``_page_seats_sql``'s but the game id; then game id. With ``seats`` each
+    row ends with ``_page_seats_sql``'s columns of one seat (in seat order; one row of
+    nulls for a game without seats)."""
     quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
     user_model = get_user_model()
     game_fields = tuple(f for f in Game._meta.concrete_fields if state or f.name != "state")
@@ -835,12 +858,20 @@ def _game_with_seat_sql(vendor: str, state: bool, waiting: bool) -> tuple[str, t
     columns.append(f"g.{quote(Game._meta.get_field('state').column)} IS NOT NULL")
     columns.append(f"({_waiting_count_sql(vendor)[0]})" if waiting else "NULL")
     columns += [f"u.{quote(f.column)}" for f in user_fields] + [f"s.{quote(f.column)}" for f in seat_fields]
+    if seats:  # every seat's page row: page_seats' statement, its columns named p0, p1, ...
+        page_columns, tables, order = _page_seats_parts(quote)
+        columns += [f"p.p{i}" for i in range(len(page_columns))]
     sql = (f"SELECT {', '.join(columns)} FROM {quote(Game._meta.db_table)} g "
            f"INNER JOIN {quote(user_model._meta.db_table)} u "
            f"ON u.{quote(user_model._meta.pk.column)} = g.{quote(Game._meta.get_field('creator').column)} "
            f"LEFT JOIN {quote(Seat._meta.db_table)} s ON s.{quote(Seat._meta.get_field('game').column)} = "
-           f"g.{quote(Game._meta.pk.column)} AND s.{quote(Seat._meta.get_field('user').column)} = %s "
-           f"WHERE g.{quote(Game._meta.pk.column)} = %s")
+           f"g.{quote(Game._meta.pk.column)} AND s.{quote(Seat._meta.get_field('user').column)} = %s ")
+    if seats:
+        sql += (f"LEFT JOIN (SELECT {', '.join(f'{c} AS p{i}' for i, c in enumerate(page_columns))} {tables}) p "
+                "ON 1 = 1 ")
+    sql += f"WHERE g.{quote(Game._meta.pk.column)} = %s"
+    if seats:
+        sql += f" ORDER BY p.p{order}"
     return sql, game_fields, user_fields, seat_fields
 
 
@@ -851,8 +882,8 @@ def _row_converters(vendor: str, state: bool) -> tuple[list, list, list]:
     return tuple(_converters(group) for group in fields)
 
 
-def game_with_seat(game_id: Any, user, *, state: bool = True,
-                   waiting: bool = False) -> tuple[Game | None, Seat | None]:
+def game_with_seat(game_id: Any, user, *, state: bool = True, waiting: bool = False,
+                   seats: bool = False) -> tuple[Game | None, Seat | None]:
     """``(game, user's seat)`` of ``game_id`` (a UUID or its string; ValidationError if it is
     neither) in one statement written once (the ORM compiled its select_related query in
     ten times the time PostgreSQL ran it): ``(None, None)`` if there is no such game,
@@ -860,18 +891,22 @@ def game_with_seat(game_id: Any, user, *, state: bool = True,
     loaded, and the seat's game is the game. ``state=False`` leaves the snapshot deferred
     (read on first use) and sets ``game.has_state`` (``Game.has_snapshot``) instead.
     ``waiting``: ``game.nav_waiting`` is also ``waiting_count(user)`` (None for a visitor),
-    counted by the same statement (a full page shows it in its navigation)."""
+    counted by the same statement (a full page shows it in its navigation). ``seats``: the
+    page's seat rows are read by the same statement too, for ``page_seats(game, user)``
+    (which then asks no query while the game is at the version read)."""
     pk = Game._meta.pk.to_python(game_id)
     user_id = user.pk if getattr(user, "is_authenticated", False) else None
     waiting = waiting and user_id is not None
-    sql, game_fields, user_fields, seat_fields = _game_with_seat_sql(connection.vendor, state, waiting)
-    params = [user_id, Game._meta.pk.get_db_prep_value(pk, connection)]
+    sql, game_fields, user_fields, seat_fields = _game_with_seat_sql(connection.vendor, state, waiting, seats)
+    game_id_param = Game._meta.pk.get_db_prep_value(pk, connection)
+    params = [user_id, *(_page_seats_params(user, pk) if seats else ()), game_id_param]
     if waiting:
         _sql, count_params, at = _waiting_count_sql(connection.vendor)
         params[:0] = _with_user(count_params, at, user_id)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        row = cursor.fetchone()
+        rows = cursor.fetchall() if seats else [cursor.fetchone()]
+    row = rows[0] if rows else None
     if row is None:
         return None, None
     ng, nu = len(game_fields), len(user_fields)
@@ -881,7 +916,10 @@ def game_with_seat(game_id: Any, user, *, state: bool = True,
     creator = get_user_model().from_db(connection.alias, [f.attname for f in user_fields],
                                        _converted(converters[1], row[ng + 2:ng + 2 + nu]))
     Game.creator.field.set_cached_value(game, creator)
-    seat_values = row[ng + 2 + nu:]
+    end = ng + 2 + nu + len(seat_fields)
+    if seats:
+        game._page_seats = (game.version, user_id, _page_seat_rows(game, [r[end:] for r in rows]))
+    seat_values = row[ng + 2 + nu:end]
     if seat_values[0] is None:  # no seat of this user's (the seat's id is never null)
         return game, None
     seat = Seat.from_db(connection.alias, [f.attname for f in seat_fields], _converted(converters[2], seat_values))
@@ -917,10 +955,10 @@ def _loaded(model, names) -> list:
     return [f for f in model._meta.concrete_fields if f.name in names]
 
 
-@functools.cache
-def _page_seats_sql(vendor: str) -> str:
-    # written once per database vendor: the ORM compiled this query in more time than it ran
-    qn = connection.ops.quote_name
+def _page_seats_parts(qn) -> tuple[list[str], str, int]:
+    """``page_seats``' statement in parts: its columns, its ``FROM ... WHERE`` (without an
+    order) and the index of the seat's ``order`` among the columns. Parameters: players'
+    channel, False, spectators' channel, False, user id, user id, game id."""
     user_model = get_user_model()
     seat_fields = _loaded(Seat, PAGE_SEAT_FIELDS)
     newest = (f"(SELECT id FROM {qn(ChatMessage._meta.db_table)} WHERE game_id = s.game_id AND channel = %s "
@@ -930,10 +968,19 @@ def _page_seats_sql(vendor: str) -> str:
     columns += [f"u.{qn(f.column)}" for f in _loaded(user_model, {"username"})]
     columns += [f"c.{qn(f.column)}" for f in _loaded(PlayerClock, {"id", "vacation_since"})]
     columns += [newest, newest, reader.format("last_read_id"), reader.format("muted")]
-    return (f"SELECT {', '.join(columns)} FROM {qn(Seat._meta.db_table)} s "
-            f"LEFT JOIN {qn(user_model._meta.db_table)} u ON u.{qn(user_model._meta.pk.column)} = s.user_id "
-            f"LEFT JOIN {qn(PlayerClock._meta.db_table)} c ON c.user_id = s.user_id "
-            f"WHERE s.game_id = %s ORDER BY s.{qn('order')}")
+    tables = (f"FROM {qn(Seat._meta.db_table)} s "
+              f"LEFT JOIN {qn(user_model._meta.db_table)} u ON u.{qn(user_model._meta.pk.column)} = s.user_id "
+              f"LEFT JOIN {qn(PlayerClock._meta.db_table)} c ON c.user_id = s.user_id "
+              "WHERE s.game_id = %s")
+    return columns, tables, [f.name for f in seat_fields].index("order")
+
+
+@functools.cache
+def _page_seats_sql(vendor: str) -> str:
+    # written once per database vendor: the ORM compiled this query in more time than it ran
+    qn = connection.ops.quote_name
+    columns, tables, _order = _page_seats_parts(qn)
+    return f"SELECT {', '.join(columns)} {tables} ORDER BY s.{qn('order')}"
 
 
 def _converters(fields) -> list[tuple]:
@@ -953,26 +1000,45 @@ def _converted(converters: list[tuple], values) -> list:
     return out
 
 
+def _page_seats_params(user, game_id) -> list:
+    """``_page_seats_parts``' parameters for ``user`` (maybe a visitor) and ``game_id``."""
+    user_id = user.pk if getattr(user, "is_authenticated", False) else None
+    return [ChatChannel.PLAYERS, False, ChatChannel.SPECTATORS, False, user_id, user_id,
+            Seat._meta.get_field("game").get_db_prep_value(game_id, connection)]
+
+
 def page_seats(game: Game, user) -> list[Seat]:
     """The seats of ``game`` in order, in one query written once: ``PAGE_SEAT_FIELDS`` (the
     rest deferred), each with its user (id and username) and the user's ``player_clock``
     (vacation, or none) loaded. Each row also carries what the chat region needs besides
     its messages (``page_chat_known``): ``chat_players`` / ``chat_spectators`` (id of the
     newest message not hidden in each channel, None: none) and ``chat_read`` /
-    ``chat_muted`` (``user``'s ``ChatReader`` at the game, None: no row or a visitor)."""
+    ``chat_muted`` (``user``'s ``ChatReader`` at the game, None: no row or a visitor).
+
+    No query if ``game`` came from ``game_with_seat(..., seats=True)`` for the same user
+    and is still at the version read then (its rows are used, once)."""
+    user_id = user.pk if getattr(user, "is_authenticated", False) else None
+    read = game.__dict__.pop("_page_seats", None)
+    if read is not None and read[:2] == (game.version, user_id):
+        return read[2]
+    with connection.cursor() as cursor:
+        cursor.execute(_page_seats_sql(connection.vendor), _page_seats_params(user, game.pk))
+        rows = cursor.fetchall()
+    return _page_seat_rows(game, rows)
+
+
+def _page_seat_rows(game: Game, rows) -> list[Seat]:
+    """The ``page_seats`` of ``game`` from rows of ``_page_seats_parts``' columns (a row
+    whose seat id is null, a game without seats in ``game_with_seat``'s join, is none)."""
     user_model, db = get_user_model(), connection.alias
     seat_fields, username = _loaded(Seat, PAGE_SEAT_FIELDS), _loaded(user_model, {"username"})
     clock_fields = _loaded(PlayerClock, {"id", "vacation_since"})
-    user_id = user.pk if getattr(user, "is_authenticated", False) else None
-    game_id = Seat._meta.get_field("game").get_db_prep_value(game.pk, connection)
-    with connection.cursor() as cursor:
-        cursor.execute(_page_seats_sql(connection.vendor),
-                       [ChatChannel.PLAYERS, False, ChatChannel.SPECTATORS, False, user_id, user_id, game_id])
-        rows = cursor.fetchall()
     n, fields = len(seat_fields), [*seat_fields, *username, *clock_fields]
     converters = _converters(fields)
     seats = []
     for row in rows:
+        if row[0] is None:
+            continue
         values = _converted(converters, row[:len(fields)])
         seat = Seat.from_db(db, [f.attname for f in seat_fields], values[:n])
         Seat.game.field.set_cached_value(seat, game)

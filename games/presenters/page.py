@@ -77,14 +77,16 @@ class LazyRegions(dict):
         return dict, (self.complete(),)  # pickled (cached) as the plain dict
 
 
-def board_context(rules, view: dict, names: dict[int, str], eager: dict | None = None) -> dict:
+def board_context(rules, view: dict, names: dict[int, str], eager: dict | None = None, *,
+                  places_shown: bool = False) -> dict:
     """Display-ready board regions, all derived from the viewer's ``view`` by the game's
     engine ``rules`` (``games.rules.engine_for``). The shared regions' contexts (map,
     tracks, development, deeds, event, place tiles, supply) are computed when first read
     (``LazyRegions``). ``eager``: the other keys as computed before (``LazyRegions.eager``
     of a board of the same view), not computed again. ``LazyRegions.inputs`` of a shared
     region is its slice of the view (``board.VIEW_SLICES``) with the engine's version and
-    the presenters' sources."""
+    the presenters' sources. ``places_shown``: the viewer's own places are shown on the
+    decision board instead (``keyed_player_boards``)."""
     lazy = {name: (lambda make=make: make(rules, view)) for name, make in (
         ("map", board.map_context), ("tracks", board.tracks_context), ("development", board.development_context),
         ("deeds", board.deeds_context), ("event", board.event_context), ("place_tiles", board.place_tiles_context),
@@ -94,7 +96,7 @@ def board_context(rules, view: dict, names: dict[int, str], eager: dict | None =
     if eager is not None:
         return LazyRegions(eager, lazy, inputs)
     boards = board.player_boards(rules, view, names)
-    keyed_player_boards(boards, False)
+    keyed_player_boards(boards, places_shown)
     viewer = view.get("seat")
     awaited = [{"seat": s, "name": names.get(s) or board.seat_label(s), "colour": board.seat_colour(s),
                 "kind": view["players"][s].get("awaiting"),
@@ -469,16 +471,16 @@ def _engine_parts(game: Game, seat: Seat | None, rules_engine, names: dict[int, 
         for item in actions:
             if item["action"]["type"] == "submit_plan":
                 item["action"] = planning.whole_plan(view, seat.order)
-    board_now = board_for(rules_engine, view, names) if board_for else None
     out["decision"] = decision_context(rules_engine, view, actions)
     if planning_now:
         out["plan"] = planning.plan_context(
             rules_engine, state, seat.order, view, actions,
             key=f"{game.pk}:{seat.order}:{view['round']}", draft=draft, sent=plan_draft or "")
-    elif board_now and game.is_active:
+    elif board_for is not None and game.is_active:
         out["act"] = act_board.act_context(rules_engine, view, actions, out["decision"]["kind"])
-    if board_now and (out["plan"] or out["act"]):  # the viewer's own places are on the decision board
-        keyed_player_boards(board_now["boards"], True)
+    # with a plan or act board the viewer's own places are on the decision board
+    board_now = board_for(rules_engine, view, names, places_shown=bool(out["plan"] or out["act"])) \
+        if board_for else None
     out["board"] = board_now.eager() if board_now else None
     out["queue"] = (queue_context(rules_engine, view, seat, limit=ACTION_QUEUE_LIMIT,
                                   options=selectors.queue_options_for_seat(game, state, seat))

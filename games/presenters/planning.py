@@ -85,10 +85,31 @@ def whole_plan(view: dict, seat: int) -> dict:
     return {"type": "submit_plan", "placements": [{"follower": f, "space": s} for s, f in _plan(view, seat)]}
 
 
-def _landing(rules, state, seat: int, action: dict, circles: list) -> int | None:
+#: (engine, the viewer's own board as its view shows it, the placement) -> ``_landing``'s
+#: answer: while a seat plans, every other seat's move rebuilds its page with the same
+#: board, and each target costs the engine an ``apply`` and a ``view``. The answer is a
+#: function of the key (the seat's whole own view, the game's options), so it tells no
+#: viewer anything its own view does not. Emptied when full.
+_LANDINGS: dict[tuple, int | None] = {}
+_LANDINGS_MAX = 20_000
+
+
+def _landing(rules, state, seat: int, action: dict, circles: list, board: str = "") -> int | None:
     """The circle (index in component order) the engine puts ``action``'s follower on, from
     its view of the plan with the placement made; the first free circle of the place if the
-    engine's matching moves another follower onto that one instead."""
+    engine's matching moves another follower onto that one instead. ``board``: the
+    viewer's own board (``plan_context``'s key of it), for the memo; "" for none."""
+    if not board:
+        return _landed(rules, state, seat, action, circles)
+    key = (rules, board, repr(action))
+    if key not in _LANDINGS:
+        if len(_LANDINGS) >= _LANDINGS_MAX:
+            _LANDINGS.clear()
+        _LANDINGS[key] = _landed(rules, state, seat, action, circles)
+    return _LANDINGS[key]
+
+
+def _landed(rules, state, seat: int, action: dict, circles: list) -> int | None:
     after = rules.view(rules.apply(state, seat, action)[0], seat)["players"][seat]["plan_circles"][action["space"]]
     free = [i for i, on in enumerate(circles) if on is None or (on["tile"] is None and not on["technology"])]
     for i, (was, now) in enumerate(zip(circles, after, strict=True)):
@@ -122,6 +143,9 @@ def plan_context(rules, state, seat: int, view: dict, items: list[dict], *, key:
         for slot in card["slots"]:
             slot["targets"], slot["undo"] = {}, None
     circles = me["plan_circles"]
+    # what the landings are a function of: the engine, the game's options and the seat's own board
+    board_key = repr((getattr(rules, "ENGINE_VERSION", ""), view.get("options"), view.get("phase"),
+                      view.get("round"), me))
     per_tile: Counter = Counter()
     for item in items:
         action = item["action"]
@@ -130,7 +154,7 @@ def plan_context(rules, state, seat: int, view: dict, items: list[dict], *, key:
             continue
         if action["type"] == "place":
             on = circles.get(action["space"]) or [None] * len(card["slots"])
-            index = _landing(rules, state, seat, action, on)
+            index = _landing(rules, state, seat, action, on, board_key)
             if index is not None:
                 card["slots"][index]["targets"][action["follower"]] = {"action": action, "label": item["label"]}
                 per_tile[action["follower"]] += 1

@@ -181,8 +181,10 @@ def bot_game_name(user, count: int, level: str, started) -> str:
 def _game_page(request: HttpRequest, game_id, token: str | None) -> HttpResponse:
     try:
         # the snapshot is read only on a page cache miss (regions.page_context); the
-        # navigation's count comes with the game (context_processors.waiting_count)
-        game, seat = get_game_for_user_or_404(game_id, request.user, token=token, state=False, waiting=True)
+        # navigation's count (context_processors.waiting_count) and the page's seats
+        # (presenters.page.live_page) come with the game
+        game, seat = get_game_for_user_or_404(game_id, request.user, token=token, state=False, waiting=True,
+                                              seats=True)
     except Http404:
         if request.user.is_authenticated:
             closed = invited_game_closed(game_id, request.user, token) if token else None

@@ -47,6 +47,20 @@ def test_a_monk_lights_one_circle_on_every_place_it_may_go_on():
                               "targets": len(places)}]
 
 
+def test_the_same_board_lights_the_same_circles_without_asking_the_engine_again():
+    """Another seat's move rebuilds a planning page with the same own board: its targets
+    are those of the first build, without an ``apply`` per target (planning._LANDINGS);
+    a board that differs is worked out afresh."""
+    from unittest import mock
+
+    state = H.planning_state({0: {"market": ["boatman", "craftsman", "trader", "monk"], "spaces": {"castle": ["farmer"]}}})
+    first = context(state)
+    with mock.patch.object(engine, "apply", side_effect=AssertionError("asked again")):
+        assert context(state) == first
+    other = H.act(state, type="place", follower="monk", space="village")
+    assert lit(context(other)) != lit(first)
+
+
 def test_a_draft_comes_back_as_take_backs_then_placements_from_the_stored_plan():
     state = H.act(H.planning_state({0: {"market": ["boatman", "craftsman", "farmer"]}}),
                   type="place", follower="farmer", space="village")

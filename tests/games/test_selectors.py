@@ -1,6 +1,7 @@
 """games.selectors: projections used by the pages."""
 from unittest import mock
 
+from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
 from games.models import GameStatus, Move
@@ -85,6 +86,45 @@ def test_page_seats_read_in_one_query_the_seat_records_the_orm_rows_give(alice, 
     known = page_chat_known(game, dave, rows)
     assert known.newest[ChatChannel.PLAYERS] == game.chat_messages.get().pk and known.newest[ChatChannel.SPECTATORS] == 0
     assert (known.reader.last_read_id, known.reader.muted) == (0, False)
+
+
+def test_game_with_seat_reads_the_page_seats_in_its_one_statement(alice, bob, carol, dave,
+                                                                 django_assert_num_queries):
+    """``game_with_seat(..., seats=True)`` reads the rows ``page_seats`` reads (the seat
+    records, the chat's ids and the viewer's reader) in its one statement; ``page_seats``
+    then asks nothing, once, and only for the same user at the version read."""
+    from games import services
+    from games.models import ChatChannel
+    from games.presenters.page import seat_infos
+    from games.selectors import game_with_seat, page_chat_known, page_seats
+
+    game = services.game_create(creator=alice, name="Seats", max_seats=4, options={}, pace="fast",
+                                bots=["random"])
+    for user in (bob, carol):
+        services.seat_join(game_id=game.pk, user=user)
+    services.chat_post(game_id=game.pk, user=alice, text="hello")
+    services.chat_mark_read(game_id=game.pk, user=dave, up_to=0)
+    with mock.patch("games.presenters.page.timezone.now", return_value=timezone.now()):  # one clock reading
+        for viewer, waiting in ((dave, True), (alice, False), (AnonymousUser(), False)):
+            plain, seat = game_with_seat(game.pk, viewer, state=False, waiting=waiting)
+            expected = page_seats(plain, viewer)
+            with django_assert_num_queries(1):
+                read, read_seat = game_with_seat(game.pk, viewer, state=False, waiting=waiting, seats=True)
+                rows = page_seats(read, viewer)
+            assert (read_seat and read_seat.pk) == (seat and seat.pk) and read.nav_waiting == plain.nav_waiting
+            assert seat_infos(read, rows) == seat_infos(plain, expected) and len(rows) == 4
+            assert [(r.chat_players, r.chat_spectators, r.chat_read, r.chat_muted) for r in rows] == \
+                [(r.chat_players, r.chat_spectators, r.chat_read, r.chat_muted) for r in expected]
+            assert page_chat_known(read, viewer, rows).newest[ChatChannel.PLAYERS] == game.chat_messages.get().pk
+            with django_assert_num_queries(1):  # used once
+                page_seats(read, viewer)
+    read, _seat = game_with_seat(game.pk, dave, state=False, seats=True)
+    with django_assert_num_queries(1):  # another viewer's rows are not served
+        page_seats(read, alice)
+    read, _seat = game_with_seat(game.pk, dave, state=False, seats=True)
+    read.version += 1  # the game moved on (refreshed) after the read
+    with django_assert_num_queries(1):
+        page_seats(read, dave)
 
 
 def test_recent_moves_compiled_once_read_the_rows_the_orm_query_reads(started_game, django_assert_num_queries):
