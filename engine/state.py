@@ -153,22 +153,26 @@ def work_copy(data: dict, seat: int, keys, parts=None) -> dict:
     return work
 
 
-def own_all(work: dict, base: dict, seat: int | None = None, keys=None) -> None:
+def own_all(work: dict, base: dict, seat: int | None = None, keys=None, parts=None) -> None:
     """Deep-copy the parts of ``work`` (a :func:`work_copy` of ``base``) still shared with
     ``base``: all of them, so any step may then change ``work`` anywhere, or with ``seat``
-    and ``keys`` just that seat's player (whole) and those top-level containers (what one
-    seat's step changes, as for :func:`work_copy`). Cheap to call again."""
-    shared = [k for k, v in work.items() if k != "players" and v is base.get(k) and type(v) in _CONTAINERS
-              and (keys is None or k in keys)]
-    for key in shared:
-        work[key] = copy_container(key, work[key])
+    and ``keys`` just that seat's player and those top-level containers (what one seat's
+    step changes, as for :func:`work_copy`): of that player the containers named in
+    ``parts`` (keys of :data:`PLAYER_PARTS`; None: all of them). Cheap to call again."""
+    if keys is None or keys:
+        shared = [k for k, v in work.items() if k != "players" and v is base.get(k) and type(v) in _CONTAINERS
+                  and (keys is None or k in keys)]
+        for key in shared:
+            work[key] = copy_container(key, work[key])
+    if seat is None:
+        parts = None
     players, before = work["players"], base["players"]
     for i, p in enumerate(players):
         if (seat is None or i == seat) and i < len(before):
             b = before[i]
             if p is b:
-                players[i] = copy_player(p)
+                players[i] = copy_player(p, parts)
             elif p.keys() == _PLAYER_KEYS == b.keys():  # a part copy (work_copy's parts): own the rest
-                for key in PLAYER_PARTS:
+                for key in PLAYER_PARTS if parts is None else parts:
                     if p[key] is b[key]:
                         p[key] = _copy_part(key, b[key])
