@@ -2,7 +2,7 @@
 in the order given, the first that fills its space, else the first on the Town Hall or on a
 space the rest of the market can still complete, else none. Checked against a direct
 reading of that rule (every combination of market tiles tried with steps.space_fits) on the
-planning positions of a random game, each with its placements in several random orders."""
+planning positions of a random game (tests.engine.bot_positions), each with its placements in several random orders."""
 from __future__ import annotations
 
 import random
@@ -10,8 +10,9 @@ from itertools import combinations
 
 import engine
 from engine.flow import awaiting_data
-from engine.simulate import _best_placement, choose
+from engine.simulate import _best_placement
 from engine.steps import free_circles, space_fits
+from tests.engine.bot_positions import positions
 
 
 def planned_tiles(p: dict, space: str) -> list[str]:
@@ -40,22 +41,17 @@ def expected(places: list[dict], p: dict) -> dict | None:
 
 def test_the_plan_policy_picks_a_filling_placement_then_a_completable_one():
     rng = random.Random(4)
-    state = engine.new_game(engine.GameOptions(players=4), 4)
     seen = set()
-    while not engine.is_over(state) and state.data["round"] <= 6:
-        if engine.needs_resolution(state):
-            state, _ = engine.resolve(state)
+    for state, seat in positions(engine.GameOptions(players=4), 4):
+        if state.data["round"] > 6:
+            break
+        if awaiting_data(state.data)[seat] != "plan":
             continue
-        awaited = awaiting_data(state.data)
-        seat = rng.choice(sorted(awaited))
-        legal = engine.legal_actions(state, seat)
-        if awaited[seat] == "plan":
-            p = state.data["players"][seat]
-            places = [a for a in legal if a["type"] == "place"]
-            for _ in range(3):
-                rng.shuffle(places)
-                best = _best_placement(places, p)
-                assert best is expected(places, p)
-                seen.add(None if best is None else best["space"] == "town_hall")
-        state, _ = engine.apply(state, seat, choose(rng, awaited[seat], legal, state.data, seat))
+        p = state.data["players"][seat]
+        places = [a for a in engine.legal_actions(state, seat) if a["type"] == "place"]
+        for _ in range(3):
+            rng.shuffle(places)
+            best = _best_placement(places, p)
+            assert best is expected(places, p)
+            seen.add(None if best is None else best["space"] == "town_hall")
     assert {True, False} <= seen
