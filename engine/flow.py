@@ -209,7 +209,7 @@ def _log_action(ev: list, seat: int, action: dict) -> None:
         item.setdefault("seat", seat)
 
 
-def _owned(seat=None, keys=None) -> None:
+def _owned(seat=None, keys=None, parts=None) -> None:
     pass
 
 
@@ -220,8 +220,9 @@ def advance(s: dict, ev: list, own=_owned) -> dict[int, str]:
 
     A completed simultaneous step sets ``s["barrier"]``; :func:`resolve_data` resolves it.
     ``own()`` is called before any step that may change more than ``s``'s top-level
-    scalars, ``own(seat, keys)`` before a forced move of ``seat`` (its player and the
-    containers its action changes, :func:`_changes`): ``s`` may be a
+    scalars, ``own(seat, keys, parts)`` before a forced move of ``seat`` (the containers
+    its action changes, :func:`_changes`, and of its player those named in
+    :data:`_PLAYER_CHANGES`, None: all; see :func:`engine.state.own_all`): ``s`` may be a
     :func:`engine.state.work_copy` sharing parts with its input. The default does
     nothing, for a tree that is all owned.
     """
@@ -237,10 +238,11 @@ def advance(s: dict, ev: list, own=_owned) -> dict[int, str]:
         if awaited is None:
             continue
         if phase == "planning":
-            if all(p["stage"] == "ready" and not p["prompts"] for p in s["players"]):
-                s["barrier"] = True
-                continue
-            return awaited
+            for p in s["players"]:  # a plain loop: all() over a generator costs more, per planning step
+                if p["stage"] != "ready" or p["prompts"]:
+                    return awaited
+            s["barrier"] = True
+            continue
         if phase == "actions":
             if s["turn"] is None:
                 own()
@@ -274,8 +276,8 @@ def _forced_move(s: dict, ev: list, own) -> dict[int, str] | None:
             own(seat, ())  # forgiving drops only that seat's prompt
             if torture.forgive_if_nothing_left(s, seat, ev):
                 return None
-        if kind == "plan" and p["market"]:
-            continue  # a non-empty market always has placements or a deliberate submit
+        if kind == "plan" and (p["market"] or p["plan"]):
+            continue  # a non-empty market: placements or a deliberate submit; a plan: take-backs and submit
         if kind == "draw" and followers.has_choice(p):
             continue
         if kind == "action":
@@ -286,7 +288,7 @@ def _forced_move(s: dict, ev: list, own) -> dict[int, str] | None:
             legal = DECISIONS[kind](s, seat)
         if len(legal) == 1:
             action = legal[0]
-            own(seat, _changes(action))
+            own(seat, _changes(action), _PLAYER_CHANGES.get(action["type"]))
             sub: list = []
             ACTIONS[action["type"]][1](s, seat, action, sub)
             for item in sub:

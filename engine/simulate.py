@@ -34,7 +34,7 @@ from . import (GameOptions, apply, content as C, from_json, legal_actions, new_g
                to_json, view)
 from .flow import awaiting_state
 from .matching import fits
-from .steps import free_circles, substitutes
+from .steps import circles_left, substitutes
 
 
 def choose(rng: random.Random, kind: str, legal: list[dict], data: dict | None = None, seat: int = 0) -> dict:
@@ -88,41 +88,37 @@ def shuffle(rng: random.Random, items: list) -> None:
 def _best_placement(places: list[dict], p: dict) -> dict | None:
     """The first of ``places`` (place actions of the player ``p``) that fills its space,
     else the first that the market can still complete (the Town Hall always can), else None."""
-    subs = substitutes(p)
-    planned: dict = {}
-    for space, tiles in p["spaces"].items():
-        planned[space] = list(tiles)
+    here, tech = p["spaces"], p["technology"]
+    planned: dict = {}  # space -> this round's tiles planned there
     for space, tile in p["plan"]:
         planned.setdefault(space, []).append(tile)
-    spaces: dict = {}  # space -> (free circles, tiles there, circles missing)
-    markets: dict = {}
-    fallback = None
-    for a in places:
+    missing: dict = {}  # space -> circles still free once its tiles and planned ones stand there
+    for a in places:  # a placement that fills its space wins wherever it comes
         space = a["space"]
         if space == "town_hall":
-            if fallback is None:
-                fallback = a
             continue
-        known = spaces.get(space)
-        if known is None:
-            circles = free_circles(p, space)
-            tiles = planned.get(space, [])
-            known = spaces[space] = (circles, tiles, len(circles) - len(tiles))
-        if known[2] == 1:
+        left = missing.get(space)
+        if left is None:
+            left = missing[space] = (len(circles_left(space, tech.get(space))) - len(here.get(space, ()))
+                                     - len(planned.get(space, ())))
+        if left == 1:
             return a
-        if fallback is None:  # once there is one, only a placement that fills its space can win
-            tile = a["follower"]
-            market = markets.get(tile)
-            if market is None:
-                market = list(p["market"])
-                market.remove(tile)
-                market = markets[tile] = tuple(market)
-            score = _completion_score(known[0], tuple(sorted(known[1] + [tile])), market, subs)
-            if score == 3:
-                return a
-            if score == 2:
-                fallback = a
-    return fallback
+    subs = substitutes(p)
+    markets: dict = {}
+    for a in places:  # else the first the market can complete (score 3 would have filled it above)
+        space = a["space"]
+        if space == "town_hall":
+            return a
+        tile = a["follower"]
+        market = markets.get(tile)
+        if market is None:
+            market = list(p["market"])
+            market.remove(tile)
+            market = markets[tile] = tuple(market)
+        tiles = tuple(sorted([*here.get(space, ()), *planned.get(space, ()), tile]))
+        if _completion_score(circles_left(space, tech.get(space)), tiles, market, subs) == 2:
+            return a
+    return None
 
 
 @lru_cache(maxsize=65536)

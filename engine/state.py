@@ -74,6 +74,19 @@ PLAYER_PARTS = _FLAT_PLAYER_PARTS + ("spaces", "plan", "prompts")
 _PLAYER_KEYS = frozenset(PLAYER_PARTS) | {
     "seat", "coins", "development", "citizens", "stations_left", "merchant", "technology_pending",
     "technology_placed_ever", "stage", "pulled", "passed", "tower_used"}
+#: The order engine.setup builds a player's keys in (copies keep it): the cheap first test of
+#: :func:`_engine_player`.
+_PLAYER_KEY_ORDER = ["seat", "coins", "goods", "tracks", "development", "development_coins", "citizens",
+                     "stations_left", "merchant", "bag", "market", "spaces", "technology", "technology_pending",
+                     "technology_placed_ever", "places", "plan", "stage", "pulled", "drawn", "passed", "tower_used",
+                     "prompts"]
+assert frozenset(_PLAYER_KEY_ORDER) == _PLAYER_KEYS and len(_PLAYER_KEY_ORDER) == len(_PLAYER_KEYS)
+
+
+def _engine_player(p: dict) -> bool:
+    """True if the player tree ``p`` has exactly the engine's keys (:data:`_PLAYER_KEYS`): a
+    list comparison in the usual order, else a comparison as sets."""
+    return list(p) == _PLAYER_KEY_ORDER or p.keys() == _PLAYER_KEYS
 
 
 def _copy_part(key: str, value):
@@ -92,7 +105,7 @@ def copy_player(p: dict, parts=None) -> dict:
     deep copy about three times faster than :func:`clone`) and the others shared with ``p``.
     A player with any key outside the engine's own shape is copied whole by :func:`clone`,
     so the result never shares a container with ``p`` then."""
-    if p.keys() != _PLAYER_KEYS:
+    if not _engine_player(p):
         return clone(p)
     q = p.copy()
     if parts is None:
@@ -124,6 +137,10 @@ def copy_container(key: str, value):
 def _copy_nested(value, depth: int):
     if depth == 1:
         return value.copy()
+    if depth == 2:  # the leaves copied inline: most containers here are this deep
+        if type(value) is dict:
+            return {k: v.copy() if type(v) in _CONTAINERS else v for k, v in value.items()}
+        return [v.copy() if type(v) in _CONTAINERS else v for v in value]
     depth -= 1
     if type(value) is dict:
         return {k: _copy_nested(v, depth) if type(v) in _CONTAINERS else v for k, v in value.items()}
@@ -153,22 +170,26 @@ def work_copy(data: dict, seat: int, keys, parts=None) -> dict:
     return work
 
 
-def own_all(work: dict, base: dict, seat: int | None = None, keys=None) -> None:
+def own_all(work: dict, base: dict, seat: int | None = None, keys=None, parts=None) -> None:
     """Deep-copy the parts of ``work`` (a :func:`work_copy` of ``base``) still shared with
     ``base``: all of them, so any step may then change ``work`` anywhere, or with ``seat``
-    and ``keys`` just that seat's player (whole) and those top-level containers (what one
-    seat's step changes, as for :func:`work_copy`). Cheap to call again."""
-    shared = [k for k, v in work.items() if k != "players" and v is base.get(k) and type(v) in _CONTAINERS
-              and (keys is None or k in keys)]
-    for key in shared:
-        work[key] = copy_container(key, work[key])
+    and ``keys`` just that seat's player and those top-level containers (what one seat's
+    step changes, as for :func:`work_copy`): of that player the containers named in
+    ``parts`` (keys of :data:`PLAYER_PARTS`; None: all of them). Cheap to call again."""
+    if keys is None or keys:
+        shared = [k for k, v in work.items() if k != "players" and v is base.get(k) and type(v) in _CONTAINERS
+                  and (keys is None or k in keys)]
+        for key in shared:
+            work[key] = copy_container(key, work[key])
+    if seat is None:
+        parts = None
     players, before = work["players"], base["players"]
     for i, p in enumerate(players):
         if (seat is None or i == seat) and i < len(before):
             b = before[i]
             if p is b:
-                players[i] = copy_player(p)
-            elif p.keys() == _PLAYER_KEYS == b.keys():  # a part copy (work_copy's parts): own the rest
-                for key in PLAYER_PARTS:
+                players[i] = copy_player(p, parts)
+            elif _engine_player(p) and _engine_player(b):  # a part copy (work_copy's parts): own the rest
+                for key in PLAYER_PARTS if parts is None else parts:
                     if p[key] is b[key]:
                         p[key] = _copy_part(key, b[key])

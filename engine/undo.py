@@ -68,13 +68,19 @@ def record(before: dict, after: dict, seat: int) -> None:
         prior = None
     # ``after`` shares the parts apply did not copy: the same object is unchanged (engine.state.work_copy)
     changed = {}
+    missing = 0  # keys of ``before`` that ``after`` lacks: then len(after) tells whether it has new ones
     for k, v in before.items():  # one pass, in ``before``'s key order
         w = after.get(k, _MISSING)
-        if w is not v and k != "undo" and k != "players" and w != v:
-            changed[k] = v
-    players = [[i, p] for i, (p, q) in enumerate(zip(before["players"], after["players"], strict=True))
-               if q is not p and q != p]
-    added = [] if after.keys() <= before.keys() else [k for k in after if k not in before]
+        if w is not v:
+            if w is _MISSING:
+                missing += 1
+            if k != "undo" and k != "players" and w != v:
+                changed[k] = v
+    ps, qs = before["players"], after["players"]
+    if len(ps) != len(qs):
+        raise ValueError("a decision cannot change the number of players")
+    players = [[i, ps[i]] for i in range(len(ps)) if qs[i] is not ps[i] and qs[i] != ps[i]]
+    added = [] if len(after) == len(before) - missing else [k for k in after if k not in before]
     after["undo"] = {"seat": seat, "changed": changed, "players": players, "added": added,
                      "prior": _trim(prior, DEPTH - 1)}
 

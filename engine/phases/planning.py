@@ -41,6 +41,20 @@ def _joining(circles: tuple, current: tuple, subs: tuple) -> frozenset:
     return frozenset(t for t in ALL_FOLLOWER_TILES if _joins(circles, current, t, subs))
 
 
+@lru_cache(maxsize=65536)
+def _open_space(place_id: str, covered: str | None, current: tuple, subs: tuple) -> tuple | None:
+    """``(place_id, free circles, current, the known tiles that may join)`` of a space with
+    the tiles ``current`` that is not full yet, else None; the Town Hall's set leaves out
+    the starting followers (RULES §14.8). One cached call per space for :func:`legal`."""
+    circles = S.circles_left(place_id, covered)
+    if len(current) >= len(circles):
+        return None
+    joining = _joining(circles, current, subs)
+    if place_id == "town_hall":
+        joining = frozenset(t for t in joining if town_hall_allows(t))
+    return place_id, circles, current, joining
+
+
 def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
     """Single placements, take-backs of this round's placements, and ``submit_plan`` (RULES §8.4).
 
@@ -54,27 +68,30 @@ def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
     if kind is None or kind == "place":
         places = S.action_places(p)
         if kind is None:
-            tiles = tuple(sorted(set(p["market"])))
+            tiles = sorted(set(p["market"]))
         else:  # the same loops over at most one space and one tile
             tiles = (only["follower"],) if only["follower"] in p["market"] else ()
             places = [only["space"]] if only["space"] in places else []
         if tiles:
             subs = S.substitutes(p)
             spaces, tech = p["spaces"], p["technology"]
-            extra = _plan_by_place(p["plan"])
+            extra = _plan_by_place(p["plan"]) if p["plan"] else {}
             open_places = []  # (place, its free circles, its tiles, the tiles that may join them)
             for place_id in places:
-                circles = S.circles_left(place_id, tech.get(place_id))
                 here = spaces.get(place_id)  # committed tiles, then this round's planned ones
                 current = (*here, *extra.get(place_id, ())) if here else extra.get(place_id, ())
-                if len(current) < len(circles):
-                    open_places.append((place_id, circles, current, _joining(circles, current, subs)))
+                space = _open_space(place_id, tech.get(place_id), current, subs)
+                if space is not None:
+                    open_places.append(space)
             for tile in tiles:  # by follower, then in the places' order
-                known, starting = tile in _KNOWN_TILES, not town_hall_allows(tile)
-                for place_id, circles, current, joining in open_places:
-                    if (tile in joining if known else _joins(circles, current, tile, subs)) and not (
-                            starting and place_id == "town_hall"):
-                        out.append({"type": "place", "follower": tile, "space": place_id})
+                if tile in _KNOWN_TILES:
+                    out += [{"type": "place", "follower": tile, "space": place_id}
+                            for place_id, _circles, _current, joining in open_places if tile in joining]
+                else:  # a tile the content does not know: checked directly, never on the Town Hall
+                    starting = not town_hall_allows(tile)
+                    out += [{"type": "place", "follower": tile, "space": place_id}
+                            for place_id, circles, current, _joining in open_places
+                            if _joins(circles, current, tile, subs) and not (starting and place_id == "town_hall")]
     if kind is None or kind == "unplace":
         for sp, tile in sorted({(sp, t) for sp, t in p["plan"]}):
             if kind is None or (sp == only["space"] and tile == only["follower"]):

@@ -214,3 +214,16 @@ def test_copy_container_is_equal_and_shares_no_container_with_the_original():
                     assert not set(containers(copy)) & set(containers(value)), key
                     seen.add(key)
     assert set(CONTAINER_DEPTH) <= seen
+
+
+def test_a_player_with_the_engine_keys_in_another_order_is_part_copied_like_one_in_setup_order():
+    """The shape test (engine.state._engine_player) tries setup's key order first, then the
+    keys as a set: a tree read back with its keys in another order is copied the same way."""
+    from engine.state import PLAYER_PARTS
+
+    p = engine.new_game(engine.GameOptions(players=2), 1).data["players"][0]
+    reordered = {key: p[key] for key in sorted(p)}
+    q = copy_player(reordered, ("market",))
+    assert q == p and q["market"] is not reordered["market"]
+    assert all(q[key] is reordered[key] for key in PLAYER_PARTS if key != "market")
+    assert list(q) == sorted(p)

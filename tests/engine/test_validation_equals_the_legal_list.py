@@ -93,6 +93,30 @@ def test_a_draw_has_a_choice_exactly_when_the_list_has_more_than_one_action():
     assert seen == {True, False}
 
 
+def test_a_plan_with_an_empty_market_is_forced_exactly_when_the_list_has_one_action():
+    """engine.flow's forced-move check skips a planning seat whose market or plan is not
+    empty: with an empty market the list has one action (submit) exactly when the plan is
+    empty too. On the planning positions of a game, with the market emptied, the plan
+    emptied, or both."""
+    from engine.phases import planning
+
+    seen = set()
+    for state in states(dict(players=4), seed=6):
+        for seat, kind in awaiting_data(state.data).items():
+            if kind != "plan":
+                continue
+            for change in ({"market": []}, {"market": [], "plan": []}, {}):
+                d = clone(state.data)
+                d["players"][seat].update(clone(change))
+                p = d["players"][seat]
+                if p["market"]:
+                    continue
+                one = len(planning.legal(d, seat)) == 1
+                assert one == (not p["plan"]), change
+                seen.add(one)
+    assert seen == {True, False}
+
+
 def test_apply_refuses_exactly_what_the_legal_list_leaves_out():
     """The public contract end to end: apply accepts an action iff legal_actions lists it
     (a planning step's placements one at a time; a whole plan is checked as it is applied)."""
