@@ -11,6 +11,7 @@ import uuid
 
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.db.transaction import TransactionManagementError
 from django.utils.translation import gettext
 
 from games.errors import GameNotFound, NotCreator, NotSeated, WrongStatus
@@ -56,7 +57,11 @@ def _lock_game(game_id: GameId, *, seated_user=None) -> Game | None:
 
     ``seated_user``: lock the row only if that user has a seat at the game, in the same
     statement; None (no lock taken) if there is no such game or no such seat, so a user
-    without a seat never holds the lock."""
+    without a seat never holds the lock. Raises ``TransactionManagementError`` outside
+    ``transaction.atomic`` (a lock there would be released at once), as
+    ``select_for_update`` does."""
+    if not connection.in_atomic_block:
+        raise TransactionManagementError("_lock_game must be called inside transaction.atomic.")
     pk_field = Game._meta.pk
     params = [pk_field.get_db_prep_value(pk_field.to_python(game_id), connection)]
     if seated_user is not None:

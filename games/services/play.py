@@ -78,6 +78,8 @@ def game_submit_action(*, game_id: GameId, user, action: dict, expected_version:
     rules_engine, state = load_game(game)
     seats = _read_seats(game, keep=True)  # all of them, kept for the store
     seat = next((s for s in seats if user.pk is not None and s.user_id == user.pk), None)
+    if seat is None and seated_only:  # a seat gone while the lock was awaited: refused as a stranger
+        raise NotSeated(gettext("You do not have a seat at this game."))
     if game.version != expected_version and not (
         seat is not None and _only_others_moved_independently(game, rules_engine, seat.order, expected_version)
     ):

@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 
 from django.contrib.auth.decorators import login_required
+from django.db import connection
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect
@@ -42,7 +43,11 @@ def _as_seated(game_id, user, write: Callable[..., Move]) -> Move:
     """``write(seated_only=True)``: a service call that locks the game only if ``user`` has a
     seat there, in one statement (``locks._lock_game_for_seat``); its ``NotSeated`` is
     refused as ``_require_acting_seat`` refuses (404 or 403), so a user without a seat
-    never takes the lock nor loads the state."""
+    never takes the lock nor loads the state. On a database without row locks (SQLite:
+    the write transaction itself locks the whole database) the seat is checked before the
+    transaction, so a stranger's post never waits behind, nor holds, the site's write lock."""
+    if not connection.features.has_select_for_update:
+        _require_acting_seat(game_id, user)
     try:
         return write(seated_only=True)
     except NotSeated:
