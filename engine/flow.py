@@ -277,7 +277,7 @@ def _forced_move(s: dict, ev: list, own) -> dict[int, str] | None:
             if torture.forgive_if_nothing_left(s, seat, ev):
                 return None
         if kind == "plan" and (p["market"] or p["plan"]):
-            continue  # a non-empty market: placements or a deliberate submit; a plan: take-backs and submit
+            continue  # a non-empty market: placements or a deliberate submit; a plan: take-backs and submit (RULES §8.4, §14.14)
         if kind == "draw" and followers.has_choice(p):
             continue
         if kind == "action":

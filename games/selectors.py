@@ -1027,14 +1027,21 @@ def page_seats(game: Game, user) -> list[Seat]:
     return _page_seat_rows(game, rows)
 
 
+@functools.cache
+def _page_seat_columns(vendor: str) -> tuple[list, list, list]:
+    # per vendor, as the statement: the seat's fields, every field read, their converters
+    seat_fields = _loaded(Seat, PAGE_SEAT_FIELDS)
+    fields = [*seat_fields, *_loaded(get_user_model(), {"username"}),
+              *_loaded(PlayerClock, {"id", "vacation_since"})]
+    return seat_fields, fields, _converters(fields)
+
+
 def _page_seat_rows(game: Game, rows) -> list[Seat]:
     """The ``page_seats`` of ``game`` from rows of ``_page_seats_parts``' columns (a row
     whose seat id is null, a game without seats in ``game_with_seat``'s join, is none)."""
     user_model, db = get_user_model(), connection.alias
-    seat_fields, username = _loaded(Seat, PAGE_SEAT_FIELDS), _loaded(user_model, {"username"})
-    clock_fields = _loaded(PlayerClock, {"id", "vacation_since"})
-    n, fields = len(seat_fields), [*seat_fields, *username, *clock_fields]
-    converters = _converters(fields)
+    seat_fields, fields, converters = _page_seat_columns(connection.vendor)
+    n = len(seat_fields)
     seats = []
     for row in rows:
         if row[0] is None:

@@ -125,7 +125,7 @@ def join_names(names: list[str], html: bool = False) -> str:
     """Player names joined with the active language's list separator (", ", "、")."""
     separator = pgettext("between names in a list", ", ")  # the site's one list separator (games_extras.join_names)
     if html:
-        return format_html_join(separator, '<span translate="no">{}</span>', ((n,) for n in names))
+        return format_html_join(separator, "{}", ((user_content_html(n),) for n in names))
     return separator.join(names)
 
 

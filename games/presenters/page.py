@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from games import bots, clock, rules, selectors, spectators
 from games.access import make_invite_token
-from games.models import Game, Seat
+from games.models import Game, Seat, state_digest
 from games.presenters import act_board, board, planning
 from games.presenters.chat import ChatPanel, chat_panel
 from games.presenters.decisions import decision_context
@@ -445,8 +445,7 @@ def state_key(game: Game) -> str:
         return game.state_stamp
     cached = getattr(game, "_state_key", None)
     if cached is None or cached[0] is not game.state:
-        cached = game.state, hashlib.sha1(json.dumps(game.state, separators=(",", ":")).encode()).hexdigest()
-        game._state_key = cached
+        cached = game._state_key = game.state, state_digest(game.state)  # the stamp's own digest
     return cached[1]
 
 

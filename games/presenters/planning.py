@@ -94,13 +94,11 @@ _LANDINGS: dict[tuple, int | None] = {}
 _LANDINGS_MAX = 20_000
 
 
-def _landing(rules, state, seat: int, action: dict, circles: list, board: str = "") -> int | None:
+def _landing(rules, state, seat: int, action: dict, circles: list, board: str) -> int | None:
     """The circle (index in component order) the engine puts ``action``'s follower on, from
     its view of the plan with the placement made; the first free circle of the place if the
     engine's matching moves another follower onto that one instead. ``board``: the
-    viewer's own board (``plan_context``'s key of it), for the memo; "" for none."""
-    if not board:
-        return _landed(rules, state, seat, action, circles)
+    viewer's own board (``plan_context``'s key of it), for the memo."""
     key = (rules, board, repr(action))
     if key not in _LANDINGS:
         if len(_LANDINGS) >= _LANDINGS_MAX:

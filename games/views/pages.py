@@ -1,7 +1,6 @@
 """Full pages: home, lobby, new game, game detail (lobby or board), profile."""
 from __future__ import annotations
 
-import hashlib
 import uuid
 
 from django.contrib import messages
@@ -23,6 +22,7 @@ from games.bots import label as bot_label
 from games.access import get_game_for_user_or_404, invited_game_closed
 from games.forms import GameCreateForm, JoinForm, PlayBotsForm
 from games.errors import GameDamaged, InvalidGameName, InvalidGameOptions
+from games.presenters.fingerprint import fingerprint
 from games.presenters.home import waiting_rows
 from games.presenters.page import game_context
 from games.services import game_create
@@ -88,13 +88,15 @@ def lobby(request: HttpRequest) -> HttpResponse:
     (with replay links), those two rendered once per what they show (``_lobby_watch``)."""
     open_games = OneQueryPaginator(selectors.games_open_public(), LOBBY_OPEN_PER_PAGE).get_page(request.GET.get("page"))
     playing, finished = selectors.lobby_watch_lists(LOBBY_FINISHED_SHOWN)
-    return render(request, "games/lobby.html", {"open_games": open_games, "finished_games": finished,
-                                                 "playing_games": playing, "watch": _lobby_watch(playing, finished)})
+    return render(request, "games/lobby.html", {"open_games": open_games, "watch": _lobby_watch(playing, finished)})
 
 
-def _digest(shown: str) -> str:
-    """A cache key's part naming ``shown`` (the ``repr`` of what a part shows): 32 hex digits."""
-    return hashlib.blake2b(shown.encode(), digest_size=16).hexdigest()
+def _shown_key(kind: str, shown, template: str) -> str | None:
+    """A cache key of a part showing ``shown`` (display data) through ``template``: its
+    ``presenters.fingerprint`` (language, time zone and the template's revision included);
+    None if ``shown`` cannot be fingerprinted (the part is then rendered uncached)."""
+    digest = fingerprint(kind, shown, (template,))
+    return digest and f"{kind}:{digest}"
 
 
 #: How long the lobby's rendered watch lists stay cached (a game starting or finishing
@@ -105,18 +107,18 @@ LOBBY_WATCH_SECONDS = 3600
 def _lobby_watch(playing: list, finished: list) -> str:
     """The lobby's public games in progress and finished (``games/_lobby_watch.html``),
     rendered once per what it shows and kept in the "regions" cache for every viewer (public
-    games only, nothing of the viewer's): keyed by a digest of each game's id, name, start
-    or finish and seats, the language and the time zone (the dates)."""
-    shown = repr((get_language(), timezone.get_current_timezone_name(),
-                  [(game.pk, game.name, game.started_at, game.finished_at,
-                    [(seat.user_id, seat.user.username if seat.user_id else "", seat.bot_level, seat.bot_name)
-                     for seat in game.seats.all()]) for game in (*playing, *finished)]))
-    key = f"lobby-watch:{_digest(shown)}"
+    games only, nothing of the viewer's): keyed by the fingerprint of each game's id, name,
+    start or finish and seats, in the language and time zone (the dates)."""
+    shown = [(game.pk, game.name, game.started_at, game.finished_at,
+              [(seat.user_id, seat.user.username if seat.user_id else "", seat.bot_level, seat.bot_name)
+               for seat in game.seats.all()]) for game in (*playing, *finished)]
+    key = _shown_key("lobby-watch", shown, "games/_lobby_watch.html")
     cache = caches["regions"]
-    html = cache.get(key)
+    html = cache.get(key) if key else None
     if html is None:
         html = render_to_string("games/_lobby_watch.html", {"playing_games": playing, "finished_games": finished})
-        cache.set(key, html, LOBBY_WATCH_SECONDS)
+        if key:
+            cache.set(key, html, LOBBY_WATCH_SECONDS)
     return mark_safe(html)  # rendered by the template engine above (escaped there)
 
 
@@ -272,9 +274,9 @@ def _profile_parts(request: HttpRequest, head: selectors.ProfileHead, in_progres
     query = request.GET.get("playing", "")
     cacheable = set(request.GET) <= {"page", "playing"} and len(query) < 8
     language = get_language()
-    shown = repr((in_progress.number, head.playing_total, sorted(request.GET.items()), language,
-                  [(game.pk, game.name, game.status, game.listed_seats) for game in head.playing]))
-    playing_key = cacheable and f"profile-playing:{user.pk}:{_digest(shown)}"
+    shown = [in_progress.number, head.playing_total, sorted(request.GET.items()),
+             [(game.pk, game.name, game.status, game.listed_seats) for game in head.playing]]
+    playing_key = cacheable and _shown_key(f"profile-playing:{user.pk}", shown, "games/_profile_playing.html")
     results_key = cacheable and stats is not None and (
         f"profile:{user.pk}:{stats.stamp.hex}:{finished.number}:{query}:{PROFILE_GAMES_PER_PAGE}:"
         f"{language}:{timezone.get_current_timezone_name()}")

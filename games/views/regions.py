@@ -166,14 +166,14 @@ def _region_key_prefix(context: dict) -> str:
     return f"region:{game.pk}:{game.version}:{context.get('state_key', '')}:{names}:{locale()}:"
 
 
-def region_cache_key(region: Region, context: dict, prefix: str | None = None) -> str | None:
+def region_cache_key(region: Region, prefix: str) -> str | None:
     """The key of a public region of this page in the shared cache: game, version (and the
     snapshot's hash, ``presenters.page.state_key``), the players' names, language and time
-    zone (for every viewer); None for other regions. ``prefix``: the page's
-    ``_region_key_prefix``, when already made."""
+    zone (for every viewer: ``prefix``, the page's ``_region_key_prefix``); None for other
+    regions."""
     if region.scope != "public":
         return None
-    return (prefix or _region_key_prefix(context)) + region.name
+    return prefix + region.name
 
 
 def _content_key(region: Region, full_digest: str) -> str:
@@ -236,7 +236,7 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
     board = context.get("board")
     shown = [r for r in REGIONS if (board or not r.board_only) and (only is None or r.name in only)]
     prefix = _region_key_prefix(context) if any(r.scope == "public" for r in shown) else None
-    keys = {r.name: region_cache_key(r, context, prefix) for r in shown}
+    keys = {r.name: region_cache_key(r, prefix) if prefix else None for r in shown}
     drafting = bool((context.get("plan") or {}).get("draft"))
     todo = []  # (region, full digest or None)
     for region in shown:
