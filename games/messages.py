@@ -16,8 +16,6 @@ from __future__ import annotations
 import marshal
 from functools import partial
 
-from django.core.signals import setting_changed
-from django.dispatch import receiver
 from django.utils.translation import get_language, ngettext, pgettext_lazy
 
 from games import vocabulary as V
@@ -416,13 +414,8 @@ TEXTS_MAX = 20_000
 #: (engine, place id, language) -> ``place_effect``'s text: a page shows each player's
 #: cards, and a place's effect is component data (the same in every game of an engine).
 _PLACE_EFFECTS: dict[tuple, str] = {}
-
-
-@receiver(setting_changed)
-def _forget_texts(*, setting, **kwargs) -> None:
-    if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"):  # the catalogs change (tests)
-        _TEXTS.clear()
-        _PLACE_EFFECTS.clear()
+V.forget_with_catalogs(_TEXTS.clear)
+V.forget_with_catalogs(_PLACE_EFFECTS.clear)
 
 
 def render_message(msg_id: str, params: dict | None = None, player: str = "", language: str | None = None) -> str:
@@ -439,10 +432,7 @@ def render_message(msg_id: str, params: dict | None = None, player: str = "", la
         return _messages.render(msg_id, params, WORDS, player)
     text = _TEXTS.get(key)
     if text is None:
-        text = _messages.render(msg_id, params, WORDS, player)
-        if len(_TEXTS) >= TEXTS_MAX:
-            _TEXTS.clear()
-        _TEXTS[key] = text
+        text = V.remember(_TEXTS, key, _messages.render(msg_id, params, WORDS, player), TEXTS_MAX)
     return text
 
 
@@ -530,10 +520,8 @@ def place_effect(rules_engine, place_id: str) -> str:
     key = (rules_engine, place_id, get_language())
     text = _PLACE_EFFECTS.get(key)
     if text is None:
-        text = _localized(rules_engine, "place_message", "describe_place", place_id)
-        if len(_PLACE_EFFECTS) >= TEXTS_MAX:
-            _PLACE_EFFECTS.clear()
-        _PLACE_EFFECTS[key] = text
+        text = V.remember(_PLACE_EFFECTS, key, _localized(rules_engine, "place_message", "describe_place", place_id),
+                          TEXTS_MAX)
     return text
 
 

@@ -164,12 +164,35 @@ OPTION_DISPLAY = {
 #: (table id, language) -> (the table, {key: its text}): each word of a table is looked up
 #: in the translation catalogs once per language (a page shows hundreds of them).
 _TEXTS: dict[tuple[int, str], tuple[dict, dict]] = {}
+#: What empties the per-process memos of translated text (``forget_with_catalogs``).
+_FORGETTERS: list = []
+
+
+def forget_with_catalogs(clear):
+    """Register ``clear`` (a callable of no argument: a memo's ``clear``, an lru_cache's
+    ``cache_clear``) to be called whenever the translation catalogues change (tests
+    overriding the language settings); returns it."""
+    _FORGETTERS.append(clear)
+    return clear
+
+
+def remember(memo: dict, key, value, most: int):
+    """``memo[key] = value`` (returned), ``memo`` emptied first when it holds ``most``
+    entries: a per-process memo whose memory stays bounded."""
+    if len(memo) >= most:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 @receiver(setting_changed)
 def _forget_texts(*, setting, **kwargs) -> None:
     if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"):  # the catalogs change (tests)
-        _TEXTS.clear()
+        for clear in _FORGETTERS:
+            clear()
+
+
+forget_with_catalogs(_TEXTS.clear)
 
 
 def translated(table: dict, key) -> str:

@@ -21,7 +21,7 @@ from collections import Counter
 from django.utils.translation import gettext
 
 from games.presenters import board
-from games.vocabulary import follower_name
+from games.vocabulary import follower_name, remember
 
 #: A longer draft is not read at all (a plan has at most a market's followers, and the
 #: page replaces the draft by its short form after every answer).
@@ -101,9 +101,7 @@ def _landing(rules, state, seat: int, action: dict, circles: list, board: str) -
     viewer's own board (``plan_context``'s key of it), for the memo."""
     key = (rules, board, repr(action))
     if key not in _LANDINGS:
-        if len(_LANDINGS) >= _LANDINGS_MAX:
-            _LANDINGS.clear()
-        _LANDINGS[key] = _landed(rules, state, seat, action, circles)
+        remember(_LANDINGS, key, _landed(rules, state, seat, action, circles), _LANDINGS_MAX)
     return _LANDINGS[key]
 
 

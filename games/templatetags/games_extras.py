@@ -9,8 +9,6 @@ import threading
 from collections import OrderedDict
 
 from django import template
-from django.core.signals import setting_changed
-from django.dispatch import receiver
 from django.template.base import render_value_in_context
 from django.template.loader import get_template
 from django.utils.html import conditional_escape, format_html, format_html_join
@@ -43,18 +41,8 @@ def _tokens(function):
     # a token's HTML is a function of its arguments and the active language alone, and a
     # board shows the same few hundreds of times: rendered once per process and language
     cached = functools.lru_cache(maxsize=TOKEN_ENTRIES)(function)
-    _TOKEN_CACHES.append(cached)
+    vocabulary.forget_with_catalogs(cached.cache_clear)
     return cached
-
-
-_TOKEN_CACHES: list = []
-
-
-@receiver(setting_changed)
-def _forget_tokens(*, setting, **kwargs) -> None:
-    if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"):  # the catalogs change (tests)
-        for cached in _TOKEN_CACHES:
-            cached.cache_clear()
 
 
 @register.filter
