@@ -52,10 +52,18 @@ def templates_revision(*names: str) -> str:
     serves a piece cached by the old one."""
     from games.templatetags import games_extras  # the templates' own tags render too
 
-    sources = "".join(get_template(name).template.source for name in names)
-    with open(games_extras.__file__, encoding="utf-8") as tags:
-        sources += tags.read()
-    return hashlib.sha1(sources.encode()).hexdigest()[:8]
+    sources = "".join(get_template(name).template.source for name in names).encode()
+    return hashlib.sha1(sources + modules_source(games_extras)).hexdigest()[:8]
+
+
+def modules_source(*modules) -> bytes:
+    """The source files of ``modules`` (imported modules), one after the other: what a
+    revision of the code that renders a piece hashes."""
+    parts = []
+    for module in modules:
+        with open(module.__file__, "rb") as source:
+            parts.append(source.read())
+    return b"".join(parts)
 
 
 def locale() -> str:

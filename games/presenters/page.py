@@ -28,7 +28,7 @@ from games.models import Game, Seat, state_digest
 from games.presenters import act_board, board, planning
 from games.presenters.chat import ChatPanel, chat_panel
 from games.presenters.decisions import decision_context
-from games.presenters.fingerprint import fingerprint, locale
+from games.presenters.fingerprint import fingerprint, locale, modules_source
 from games.vocabulary import decision_prompt, decision_waiting
 from games.presenters.queue import queue_context
 from games.services.play import STALE_WINDOW, moved_independently
@@ -119,11 +119,7 @@ def presenters_revision() -> str:
     from games import messages, vocabulary
     from games.presenters import map_geometry
 
-    digest = hashlib.sha1()
-    for module in (board, map_geometry, messages, vocabulary):
-        with open(module.__file__, "rb") as source:
-            digest.update(source.read())
-    return digest.hexdigest()[:8]
+    return hashlib.sha1(modules_source(board, map_geometry, messages, vocabulary)).hexdigest()[:8]
 
 
 #: The templates a player board's article is rendered by (``_boards.html``'s fragment cache).
