@@ -77,12 +77,10 @@ def new_game(options: GameOptions | dict, seed: int) -> GameState:
     Setup follows RULES §3; the returned state already shows round 1's hourglass tile and
     waits for the seats' followers phase. Raises :class:`InvalidOptions`.
     """
-    from .flow import advance
+    from .flow import _state, advance
 
     data = new_game_data(options, seed)
-    state = GameState(data)
-    state.awaited = advance(data, [])
-    return state
+    return _state(data, advance(data, []))
 
 
 def awaiting(state: GameState) -> dict[int, str]:

@@ -90,7 +90,7 @@ def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
                 else:  # a tile the content does not know: checked directly, never on the Town Hall
                     starting = not town_hall_allows(tile)
                     out += [{"type": "place", "follower": tile, "space": place_id}
-                            for place_id, circles, current, _joining in open_places
+                            for place_id, circles, current, _known in open_places
                             if _joins(circles, current, tile, subs) and not (starting and place_id == "town_hall")]
     if kind is None or kind == "unplace":
         for sp, tile in sorted({(sp, t) for sp, t in p["plan"]}):
