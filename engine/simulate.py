@@ -48,25 +48,41 @@ def choose(rng: random.Random, kind: str, legal: list[dict], data: dict | None =
             if best is not None:
                 return best
         elif places and rng.random() < 0.7:
-            return rng.choice(places)
+            return pick(rng, places)
         undo = [a for a in legal if a["type"] == "unplace"]
         if undo and rng.random() < 0.03:
-            return rng.choice(undo)
+            return pick(rng, undo)
         return {"type": "submit_plan"}
     if kind == "draw":
         pulls = [a for a in legal if a["type"] == "pull_back"]
         if pulls and rng.random() < 0.25:
-            return rng.choice(pulls)
+            return pick(rng, pulls)
         draws = [a for a in legal if a["type"] == "draw"]
         if draws and rng.random() < 0.9:
             return max(draws, key=lambda a: a["count"])
-        return rng.choice(legal)
+        return pick(rng, legal)
     if kind == "action":
         acts = [a for a in legal if a["type"] != "pass"]
         if acts and rng.random() < 0.95:
-            return rng.choice(acts)
+            return pick(rng, acts)
         return {"type": "pass"}
-    return rng.choice(legal)
+    return pick(rng, legal)
+
+
+def pick(rng: random.Random, items):
+    """``rng.choice(items)``: the same draw and the same item, for a plain
+    :class:`random.Random` without its two calls (the policy picks on every decision)."""
+    if type(rng) is not random.Random:
+        return rng.choice(items)
+    n = len(items)
+    if not n:
+        raise IndexError("Cannot choose from an empty sequence")
+    k = n.bit_length()  # random.Random.choice and _randbelow_with_getrandbits, inline
+    getrandbits = rng.getrandbits
+    j = getrandbits(k)
+    while j >= n:
+        j = getrandbits(k)
+    return items[j]
 
 
 def shuffle(rng: random.Random, items: list) -> None:
@@ -247,7 +263,7 @@ def play_game(options: GameOptions, seed: int, check: bool = True, timings: list
                 replica, _ = resolve(replica)
         else:
             awaited = awaiting_state(state)
-            seat = rng.choice(sorted(awaited))
+            seat = pick(rng, sorted(awaited))
             legal = legal_actions(state, seat)
             action = choose(rng, awaited[seat], legal, state.data, seat)
             t0 = time.perf_counter()

@@ -344,18 +344,29 @@ def place_technology(s: dict, seat: int, place_id: str, circle: str, ev: list) -
 
 
 # --- beneficial deeds (RULES §7.2) ----------------------------------------------------------
-def deed_free_spaces(s: dict) -> dict:
-    """``{deed: {follower type: free spaces}}`` for every deed, in one pass (RULES §7.2)."""
-    free = {d: spaces.copy() for d, spaces in _DEED_SPACES}
-    for deed_id, filled in s["deeds"].items():
+def deed_free_spaces(s: dict, deed_ids=None) -> dict:
+    """``{deed: {follower type: free spaces}}`` for every deed, in one pass (RULES §7.2);
+    with ``deed_ids`` (deeds of ``C.DEEDS``) for just those."""
+    deeds = s["deeds"]
+    if deed_ids is None:
+        free = {d: spaces.copy() for d, spaces in _DEED_SPACES}
+        filled_deeds = deeds.items()
+    else:
+        free = {d: _SPACES_OF[d].copy() for d in deed_ids}
+        filled_deeds = [(d, deeds.get(d)) for d in deed_ids]
+    types = _TYPE_OF
+    for deed_id, filled in filled_deeds:
         if filled:
             room = free[deed_id]
             for tile, _seat in filled:
-                room[C.follower_type(tile)] -= 1
+                room[types.get(tile) or C.follower_type(tile)] -= 1
     return free
 
 
 _DEED_SPACES = tuple((d, dict(deed.spaces)) for d, deed in C.DEEDS.items())
+_SPACES_OF = dict(_DEED_SPACES)
+#: A follower tile's type (C.follower_type) for the tiles the content knows.
+_TYPE_OF = {tile: C.follower_type(tile) for tile in C.ALL_FOLLOWER_TILES}
 #: Follower type -> ``(deed, offers development)`` of the deeds with spaces of that type, in
 #: ``C.DEEDS`` order: the only deeds a tile of the type can ever go to (RULES §7.2).
 _DEEDS_FOR = {kind: tuple((d, deed.development_choice) for d, deed in C.DEEDS.items() if deed.spaces.get(kind, 0) > 0)
@@ -371,19 +382,36 @@ def _deed_options(tile: str) -> tuple | None:
     return kind, _DEEDS_FOR.get(kind, ())
 
 
+#: :func:`_deed_options` of the tiles the content knows.
+_DEED_OPTIONS = {tile: _deed_options(tile) for tile in C.ALL_FOLLOWER_TILES}
+
+
+def _options_of(tiles) -> list:
+    """:func:`_deed_options` of each of ``tiles``."""
+    known = _DEED_OPTIONS
+    return [known[tile] if tile in known else _deed_options(tile) for tile in tiles]
+
+
+def _deeds_of(options: list) -> list:
+    """The deeds the tiles with these :func:`_deed_options` may go to, without repeats."""
+    out = []
+    for option in options:
+        if option is not None:
+            out += [d for d, _choice in option[1] if d not in out]
+    return out
+
+
 def deeds_take_any(s: dict, tiles) -> bool:
     """True if some tile of ``tiles`` can go to a free deed space of its type now, that
     is if :func:`deed_assignments` of ``tiles`` is not empty (RULES §7.2); cheaper."""
-    free = None
-    for tile in tiles:
-        options = _deed_options(tile)
-        if options is None or not options[1]:
-            continue
-        if free is None:
-            free = deed_free_spaces(s)
-        kind, deeds = options
-        if any(free[deed_id].get(kind, 0) > 0 for deed_id, _choice in deeds):
-            return True
+    options = [option for option in _options_of(tiles) if option is not None and option[1]]
+    if not options:
+        return False
+    free = deed_free_spaces(s, _deeds_of(options))  # the deeds these tiles may go to
+    for kind, deeds in options:
+        for deed_id, _choice in deeds:
+            if free[deed_id].get(kind, 0) > 0:
+                return True
     return False
 
 
@@ -413,8 +441,8 @@ def deed_assignments(s: dict, p: dict, tiles: list[str], exact_count: int | None
     the steps the same action already takes (RULES §14.4).
     """
     results: set = set()
-    free = deed_free_spaces(s)
-    options = [_deed_options(tile) for tile in tiles]
+    options = _options_of(tiles)
+    free = deed_free_spaces(s, _deeds_of(options))  # the walk reads the deeds these tiles may go to
     end = len(tiles)
 
     def walk(i: int, chosen: tuple, room: int):
