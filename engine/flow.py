@@ -153,6 +153,16 @@ def _narrowed_legal(kind: str, s: dict, seat: int, action: dict) -> list[dict]:
     return DECISIONS[kind](s, seat)
 
 
+#: Planning steps after which :func:`advance` has nothing to do on a settled state (one it
+#: left, holding no forced move): a placement or a take-back changes only its seat's market
+#: and plan (:data:`_PLAYER_CHANGES`), so every seat's stage and prompts, hence the awaited
+#: seats, stay as they were, as does every other seat's forced-move check; its own seat keeps
+#: a plan or a market (so no forced move, RULES §8.4, §14.14) and is not ready (so no
+#: barrier); its take-back record holds just that player (engine.undo.record_own_step).
+#: tests/engine/test_apply_copies_what_changes.py compares the two on random states.
+_PROVISIONAL = frozenset({"place", "unplace"})
+
+
 def _check_seat(s: dict, seat) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(s["players"]):
         raise NotYourTurn(f"there is no seat {seat!r} in this {len(s['players'])}-player game",
@@ -191,8 +201,12 @@ def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dic
     ev: list = []
     fn(s, seat, action, ev)
     _log_action(ev, seat, action)
-    awaited = advance(s, ev, partial(own_all, s, s0))
-    undo.record(s0, s, seat)
+    if action["type"] in _PROVISIONAL and state.settled:
+        awaited = awaiting_state(state)  # advance(s) would change nothing and return this: see _PROVISIONAL
+        undo.record_own_step(s0, s, seat)
+    else:
+        awaited = advance(s, ev, partial(own_all, s, s0))
+        undo.record(s0, s, seat)
     return _state(s, awaited), ev
 
 
@@ -200,6 +214,7 @@ def _state(data: dict, awaited: dict[int, str]) -> GameState:
     """A new state around ``data`` with its awaited seats already worked out (by :func:`advance`)."""
     state = GameState(data)
     state.awaited = awaited
+    state.settled = True
     return state
 
 
