@@ -178,7 +178,8 @@ def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dic
     s0 = state.data
     if s0["phase"] == "over":
         raise GameOver(f"the game is over; seat {seat!r} cannot {action!r}")
-    _check_seat(s0, seat)
+    if type(seat) is not int or not 0 <= seat < len(s0["players"]):  # a plain int in range needs no more checks
+        _check_seat(s0, seat)
     action = normalize(action)
     kind = awaiting_state(state).get(seat)
     if kind is None:
@@ -188,20 +189,22 @@ def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dic
             code = "passed"  # RULES §8.7: a player who passes takes no more actions this round
         raise NotYourTurn(f"seat {seat} cannot act in round {s0['round']} ({s0['phase']}): {why}",
                           params={"why": code})
-    expected_kind, fn = ACTIONS[action["type"]]
+    kind_of = action["type"]
+    expected_kind, fn = ACTIONS[kind_of]
     if expected_kind != kind:
-        raise IllegalAction(f"seat {seat} must answer a {kind!r} decision now, not {action['type']!r}",
-                            code="wrong_decision", params={"kind": kind, "type": action["type"]})
-    if action["type"] == "pay_debt":
+        raise IllegalAction(f"seat {seat} must answer a {kind!r} decision now, not {kind_of!r}",
+                            code="wrong_decision", params={"kind": kind, "type": kind_of})
+    if kind_of == "pay_debt":
         pass  # validated item by item while it is applied to the copy (torture.pay_whole)
-    elif not (action["type"] == "submit_plan" and action.get("placements") is not None):
+    elif not (kind_of == "submit_plan" and action.get("placements") is not None):
         if action not in _narrowed_legal(kind, s0, seat, action):
-            raise illegal(s0, seat, action, [] if action["type"] == "place" else DECISIONS[kind](s0, seat))
-    s = work_copy(s0, seat, _changes(action), _PLAYER_CHANGES.get(action["type"]))  # the take-back record is not copied
+            raise illegal(s0, seat, action, [] if kind_of == "place" else DECISIONS[kind](s0, seat))
+    s = work_copy(s0, seat, _changes(action), _PLAYER_CHANGES.get(kind_of))  # the take-back record is not copied
     ev: list = []
     fn(s, seat, action, ev)
-    _log_action(ev, seat, action)
-    if action["type"] in _PROVISIONAL and state.settled:
+    if ev:
+        _log_action(ev, seat, action)
+    if kind_of in _PROVISIONAL and state.settled:
         awaited = awaiting_state(state)  # advance(s) would change nothing and return this: see _PROVISIONAL
         undo.record_own_step(s0, s, seat)
     else:

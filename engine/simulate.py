@@ -131,6 +131,8 @@ def _best_placement(places: list[dict], p: dict) -> dict | None:
             market = list(p["market"])
             market.remove(tile)
             market = markets[tile] = tuple(market)
+        if missing[space] - 1 > len(market):
+            continue  # fewer tiles left than free circles: no completion (the score's combinations are none)
         tiles = tuple(sorted([*here.get(space, ()), *planned.get(space, ()), tile]))
         if _completion_score(circles_left(space, tech.get(space)), tiles, market, subs) == 2:
             return a

@@ -23,9 +23,10 @@ def event(ev: list, kind: str, seat: int | None, msg: str, params: dict | None =
     them, with ``{player}`` left for the seat's display name. Raises ``KeyError`` for an
     unknown id or a missing parameter.
     """
-    params = dict(params or {})
+    params = dict(params) if params else {}
     item = {"kind": kind, "seat": seat, "text": event_text(msg, params), "msg": msg, "params": params}
-    item.update(extra)
+    if extra:
+        item.update(extra)
     ev.append(item)
 
 

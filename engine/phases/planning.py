@@ -87,23 +87,23 @@ def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
             empty = _EMPTY_SPACES.get(subs)  # the spaces with no tile and no technology, by place
             if empty is None:
                 empty = _EMPTY_SPACES[subs] = {}
+            busy = spaces.keys() | tech.keys() | extra.keys()  # the places with a tile, planned or not, or a technology tile
             for place_id in places:
-                here = spaces.get(place_id)  # committed tiles, then this round's planned ones
-                covered = tech.get(place_id)
-                if not here and covered is None and place_id not in extra:
+                if place_id in busy:
+                    here = spaces.get(place_id)  # committed tiles, then this round's planned ones
+                    current = (*here, *extra.get(place_id, ())) if here else extra.get(place_id, ())
+                    space = _open_space(place_id, tech.get(place_id), current, subs)
+                else:
                     space = empty.get(place_id, _UNSEEN)
                     if space is _UNSEEN:
                         space = empty[place_id] = _open_space(place_id, None, (), subs)
-                else:
-                    current = (*here, *extra.get(place_id, ())) if here else extra.get(place_id, ())
-                    space = _open_space(place_id, covered, current, subs)
                 if space is not None:
                     open_places.append(space)
             for tile in tiles:  # by follower, then in the places' order
                 if tile in _KNOWN_TILES:
-                    for place_id, _circles, _current, joining in open_places:  # a plain loop: cheaper than a comprehension here
-                        if tile in joining:
-                            out.append({"type": "place", "follower": tile, "space": place_id})
+                    for space in open_places:  # a plain loop: cheaper than a comprehension here
+                        if tile in space[3]:
+                            out.append({"type": "place", "follower": tile, "space": space[0]})
                 else:  # a tile the content does not know: checked directly, never on the Town Hall
                     starting = not town_hall_allows(tile)
                     out += [{"type": "place", "follower": tile, "space": place_id}
