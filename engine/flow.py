@@ -240,7 +240,9 @@ def advance(s: dict, ev: list, own=_owned) -> dict[int, str]:
     ``own()`` is called before any step that may change more than ``s``'s top-level
     scalars, ``own(seat, keys, parts)`` before a forced move of ``seat`` (the containers
     its action changes, :func:`_changes`, and of its player those named in
-    :data:`_PLAYER_CHANGES`, None: all; see :func:`engine.state.own_all`): ``s`` may be a
+    :data:`_PLAYER_CHANGES`, None: all; see :func:`engine.state.own_all`), and for every seat
+    before an event that changes only players' scalars (``event.SCALAR_EVENTS``) or the end of
+    a round (:data:`_ROUND_END`) what those change: ``s`` may be a
     :func:`engine.state.work_copy` sharing parts with its input. The default does
     nothing, for a tree that is all owned.
     """
@@ -263,7 +265,11 @@ def advance(s: dict, ev: list, own=_owned) -> dict[int, str]:
             continue
         if phase == "actions":
             if s["turn"] is None:
-                own()
+                if s["event"] in event.SCALAR_EVENTS:
+                    for seat in range(len(s["players"])):
+                        own(seat, (), ())  # its scalars only (its coins)
+                else:
+                    own()
                 event.start(s, ev)
                 continue
             return awaited
@@ -274,11 +280,18 @@ def advance(s: dict, ev: list, own=_owned) -> dict[int, str]:
                 s["event_waited"] = False
                 s["barrier"] = True
                 continue
-            own()
+            for seat in range(len(s["players"])):  # what the end of the round changes, see _ROUND_END
+                own(seat, _ROUND_END if seat == 0 else (), ("prompts",))
             round_phase.finish_round(s, ev)
             continue
         raise AssertionError(f"unknown phase {phase!r}")  # pragma: no cover
 
+
+#: The containers the end of a round changes (round_phase.finish_round): the next hourglass
+#: tile is taken (RULES §8.1), the last game's station-majority citizen (§10.2); of each
+#: player, besides its scalars (coins, stage, ...: a new top level), its prompts: the census
+#: debt's torture prompt (§8.2, §10.1). Copied in place of the whole tree.
+_ROUND_END = ("hourglass", "citizens")
 
 _PASS = {"type": "pass"}
 

@@ -309,7 +309,9 @@ def usable_places(p: dict, only: str | None = None) -> list[str]:
         if only is not None:
             places = [only] if only in places else []
         for pl in places:
-            tiles = spaces.get(pl)
+            if pl not in spaces:  # most places stand empty: the cheapest test first
+                continue
+            tiles = spaces[pl]
             if not tiles or pl == "town_hall" or pl not in PLACE_RULES:
                 continue
             circles = S.circles_left(pl, tech.get(pl))  # RULES §8.7 ready: every free circle filled

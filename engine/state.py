@@ -152,14 +152,27 @@ def copy_container(key: str, value):
 def _copy_nested(value, depth: int):
     if depth == 1:
         return value.copy()
+    # plain loops: cheaper than comprehensions for containers this small
     if depth == 2:  # the leaves copied inline: most containers here are this deep
         if type(value) is dict:
-            return {k: v.copy() if type(v) in _CONTAINERS else v for k, v in value.items()}
-        return [v.copy() if type(v) in _CONTAINERS else v for v in value]
+            out = {}
+            for k, v in value.items():
+                out[k] = v.copy() if type(v) in _CONTAINERS else v
+            return out
+        copied = []
+        for v in value:
+            copied.append(v.copy() if type(v) in _CONTAINERS else v)
+        return copied
     depth -= 1
     if type(value) is dict:
-        return {k: _copy_nested(v, depth) if type(v) in _CONTAINERS else v for k, v in value.items()}
-    return [_copy_nested(v, depth) if type(v) in _CONTAINERS else v for v in value]
+        out = {}
+        for k, v in value.items():
+            out[k] = _copy_nested(v, depth) if type(v) in _CONTAINERS else v
+        return out
+    copied = []
+    for v in value:
+        copied.append(_copy_nested(v, depth) if type(v) in _CONTAINERS else v)
+    return copied
 
 
 _CONTAINERS = (dict, list)
