@@ -103,10 +103,10 @@ def normalize(action) -> dict:
     fields = spec.fields
     out = {"type": kind}
     for key, value in action.items():
-        if key == "type":
-            continue
-        allowed = fields.get(key)  # None for any key that is not a field's name
+        allowed = fields.get(key)  # None for any key that is not a field's name ("type" is none)
         if allowed is None or not isinstance(key, str):
+            if key == "type":
+                continue
             raise _malformed(f"{kind} action has an unknown field {key!r}", "unknown_field")
         if not isinstance(value, allowed) or value is True or value is False:
             raise _malformed(f"{kind} field {key!r} has the wrong type: {value!r}", "wrong_type")

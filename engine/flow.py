@@ -107,14 +107,15 @@ def awaiting_data(s: dict) -> dict[int, str]:
     for i in range(n):  # round_phase.turn_order, inline: this runs several times per apply
         seat = (start + i) % n
         p = players[seat]
+        stage = p["stage"]
         if p["prompts"]:
             out[seat] = p["prompts"][0]["kind"]
-        elif p["stage"] == "draw":
+        elif stage == "draw":
             if simultaneous or not earlier_drawing:
                 out[seat] = "draw"
-        elif p["stage"] == "plan":
+        elif stage == "plan":
             out[seat] = "plan"
-        if p["stage"] == "draw":
+        if stage == "draw":
             earlier_drawing = True
     return out
 
@@ -181,7 +182,8 @@ def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dic
     if type(seat) is not int or not 0 <= seat < len(s0["players"]):  # a plain int in range needs no more checks
         _check_seat(s0, seat)
     action = normalize(action)
-    kind = awaiting_state(state).get(seat)
+    awaited = state.awaited
+    kind = (awaiting_state(state) if awaited is None else awaited).get(seat)
     if kind is None:
         why = "the phase is waiting to be resolved" if s0["barrier"] else "it is not this seat's decision now"
         code = "resolution" if s0["barrier"] else "turn"

@@ -92,13 +92,20 @@ def shuffle(rng: random.Random, items: list) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):  # random.Random.shuffle and _randbelow_with_getrandbits, inline
-        n = i + 1
-        k = n.bit_length()
+    steps = _SHUFFLE_STEPS.get(len(items))
+    if steps is None:
+        steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(items) - 1, 0, -1))
+        if len(items) <= 256:
+            _SHUFFLE_STEPS[len(items)] = steps
+    for i, n, k in steps:  # random.Random.shuffle and _randbelow_with_getrandbits, inline
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+#: list length -> the shuffle's steps ``(i, i + 1, its bit length)``, from the last item down
+_SHUFFLE_STEPS: dict = {}
 
 
 def _best_placement(places: list[dict], p: dict) -> dict | None:
@@ -119,7 +126,7 @@ def _best_placement(places: list[dict], p: dict) -> dict | None:
                                      - len(planned.get(space, ())))
         if left == 1:
             return a
-    subs = substitutes(p)
+    subs = None  # looked up for the first completion scored
     markets: dict = {}
     for a in places:  # else the first the market can complete (score 3 would have filled it above)
         space = a["space"]
@@ -134,6 +141,8 @@ def _best_placement(places: list[dict], p: dict) -> dict | None:
         if missing[space] - 1 > len(market):
             continue  # fewer tiles left than free circles: no completion (the score's combinations are none)
         tiles = tuple(sorted([*here.get(space, ()), *planned.get(space, ()), tile]))
+        if subs is None:
+            subs = substitutes(p)
         if _completion_score(circles_left(space, tech.get(space)), tiles, market, subs) == 2:
             return a
     return None
@@ -268,9 +277,11 @@ def play_game(options: GameOptions, seed: int, check: bool = True, timings: list
             seat = pick(rng, sorted(awaited))
             legal = legal_actions(state, seat)
             action = choose(rng, awaited[seat], legal, state.data, seat)
-            t0 = time.perf_counter()
-            state, _ = apply(state, seat, action)
-            if timings is not None:
+            if timings is None:
+                state, _ = apply(state, seat, action)
+            else:
+                t0 = time.perf_counter()
+                state, _ = apply(state, seat, action)
                 timings.append(time.perf_counter() - t0)
             log.append((seat, action))
             actions += 1

@@ -167,6 +167,11 @@ def action_places(p: dict) -> list[str]:
     return list(_action_places(tuple(p["places"])))
 
 
+def action_place_ids(p: dict) -> tuple:
+    """:func:`action_places` as a shared tuple, for callers that only read it."""
+    return _action_places(tuple(p["places"]))
+
+
 @lru_cache(maxsize=4096)
 def _action_places(places: tuple) -> tuple:
     return tuple(C.BOARD_SPACES) + tuple(pl for pl in places if C.PLACE_TILES[pl].circles)
@@ -389,8 +394,10 @@ _DEED_OPTIONS = {tile: _deed_options(tile) for tile in C.ALL_FOLLOWER_TILES}
 
 def _options_of(tiles) -> list:
     """:func:`_deed_options` of each of ``tiles``."""
-    known = _DEED_OPTIONS
-    return [known[tile] if tile in known else _deed_options(tile) for tile in tiles]
+    known, out = _DEED_OPTIONS, []
+    for tile in tiles:  # plain loops: cheaper than comprehensions for a few tiles
+        out.append(known[tile] if tile in known else _deed_options(tile))
+    return out
 
 
 def _deeds_of(options: list) -> list:
@@ -398,7 +405,9 @@ def _deeds_of(options: list) -> list:
     out = []
     for option in options:
         if option is not None:
-            out += [d for d, _choice in option[1] if d not in out]
+            for deed_id, _choice in option[1]:
+                if deed_id not in out:
+                    out.append(deed_id)
     return out
 
 
@@ -467,8 +476,11 @@ def deed_assignments(s: dict, p: dict, tiles: list[str], exact_count: int | None
     if not results:
         return []
     best = max(len(r) for r in results) if exact_count is None else exact_count
-    return [
-        [{"follower": t, "deed": d, "reward": r} for t, d, r in combo]
-        for combo in sorted(results)
-        if len(combo) == best and combo
-    ]
+    out = []
+    for combo in sorted(results):  # plain loops: cheaper than comprehensions for these few
+        if len(combo) == best and combo:
+            assignment = []
+            for t, d, r in combo:
+                assignment.append({"follower": t, "deed": d, "reward": r})
+            out.append(assignment)
+    return out

@@ -69,10 +69,11 @@ def record(before: dict, after: dict, seat: int) -> None:
     # ``after`` shares the parts apply did not copy: the same object is unchanged (engine.state.work_copy)
     changed = {}
     missing = 0  # keys of ``before`` that ``after`` lacks: then len(after) tells whether it has new ones
+    get, absent = after.get, _MISSING  # locals: this loop runs over every top-level key
     for k, v in before.items():  # one pass, in ``before``'s key order
-        w = after.get(k, _MISSING)
+        w = get(k, absent)
         if w is not v:
-            if w is _MISSING:
+            if w is absent:
                 missing += 1
             if k != "undo" and k != "players" and w != v:
                 changed[k] = v

@@ -73,7 +73,7 @@ def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
     kind = None if only is None else only["type"]
     out = []
     if kind is None or kind == "place":
-        places = S.action_places(p)
+        places = S.action_place_ids(p)
         if kind is None:
             tiles = sorted(set(p["market"]))
         else:  # the same loops over at most one space and one tile
