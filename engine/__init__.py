@@ -42,7 +42,7 @@ from .describe import (
 from .errors import (
     GameOver, IllegalAction, InvalidOptions, MalformedAction, NothingToResolve, NotYourTurn, QueueRefused, RulesError,
 )
-from .flow import apply_data, awaiting_state, legal_data, resolve_data
+from .flow import DECISIONS, apply_data, awaiting_state, resolve_data
 from . import messages
 from .refusals import MESSAGES as REFUSAL_MESSAGES, STALE, render as refusal_message, refusal_message as refusal_structured
 from .policy import timeout_action
@@ -100,7 +100,7 @@ def legal_actions(state: GameState, seat: int) -> list[dict]:
     ``{"type": "submit_plan", "placements": [...]}`` and is validated by :func:`apply`.
     """
     kind = awaiting_state(state).get(seat)
-    return [] if kind is None else legal_data(state.data, seat, kind)
+    return [] if kind is None else DECISIONS[kind](state.data, seat)  # flow.legal_data, its kind known
 
 
 def apply(state: GameState, seat: int, action) -> tuple[GameState, list[dict]]:

@@ -100,28 +100,28 @@ def normalize(action) -> dict:
     if not isinstance(kind, str) or kind not in ACTION_SPECS:
         raise _malformed(f"unknown action type {kind!r}; expected one of {sorted(ACTION_SPECS)}", "unknown_type")
     spec = ACTION_SPECS[kind]
+    fields = spec.fields
     out = {"type": kind}
     for key, value in action.items():
-        if key == "type":
-            continue
-        if not isinstance(key, str) or key not in spec.fields:
+        allowed = fields.get(key)  # None for any key that is not a field's name ("type" is none)
+        if allowed is None or not isinstance(key, str):
+            if key == "type":
+                continue
             raise _malformed(f"{kind} action has an unknown field {key!r}", "unknown_field")
-        if not isinstance(value, spec.fields[key]) or isinstance(value, bool):
+        if not isinstance(value, allowed) or value is True or value is False:
             raise _malformed(f"{kind} field {key!r} has the wrong type: {value!r}", "wrong_type")
         out[key] = value
     for key in spec.required:
         if key not in out:
             raise _malformed(f"{kind} action needs the field {key!r}", "missing_field")
-    _NORMALIZERS.get(kind, _same)(out)
+    normalizer = _NORMALIZERS.get(kind)
+    if normalizer is not None:
+        normalizer(out)
     return out
 
 
 def _malformed(text: str, problem: str) -> MalformedAction:
     return MalformedAction(text, params={"problem": problem})
-
-
-def _same(out: dict) -> None:
-    pass
 
 
 def _normal_activate(out: dict) -> None:

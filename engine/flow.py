@@ -107,14 +107,15 @@ def awaiting_data(s: dict) -> dict[int, str]:
     for i in range(n):  # round_phase.turn_order, inline: this runs several times per apply
         seat = (start + i) % n
         p = players[seat]
+        stage = p["stage"]
         if p["prompts"]:
             out[seat] = p["prompts"][0]["kind"]
-        elif p["stage"] == "draw":
+        elif stage == "draw":
             if simultaneous or not earlier_drawing:
                 out[seat] = "draw"
-        elif p["stage"] == "plan":
+        elif stage == "plan":
             out[seat] = "plan"
-        if p["stage"] == "draw":
+        if stage == "draw":
             earlier_drawing = True
     return out
 
@@ -153,6 +154,16 @@ def _narrowed_legal(kind: str, s: dict, seat: int, action: dict) -> list[dict]:
     return DECISIONS[kind](s, seat)
 
 
+#: Planning steps after which :func:`advance` has nothing to do on a settled state (one it
+#: left, holding no forced move): a placement or a take-back changes only its seat's market
+#: and plan (:data:`_PLAYER_CHANGES`), so every seat's stage and prompts, hence the awaited
+#: seats, stay as they were, as does every other seat's forced-move check; its own seat keeps
+#: a plan or a market (so no forced move, RULES §8.4, §14.14) and is not ready (so no
+#: barrier); its take-back record holds just that player (engine.undo.record_own_step).
+#: tests/engine/test_apply_copies_what_changes.py compares the two on random states.
+_PROVISIONAL = frozenset({"place", "unplace"})
+
+
 def _check_seat(s: dict, seat) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(s["players"]):
         raise NotYourTurn(f"there is no seat {seat!r} in this {len(s['players'])}-player game",
@@ -168,9 +179,11 @@ def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dic
     s0 = state.data
     if s0["phase"] == "over":
         raise GameOver(f"the game is over; seat {seat!r} cannot {action!r}")
-    _check_seat(s0, seat)
+    if type(seat) is not int or not 0 <= seat < len(s0["players"]):  # a plain int in range needs no more checks
+        _check_seat(s0, seat)
     action = normalize(action)
-    kind = awaiting_state(state).get(seat)
+    awaited = state.awaited
+    kind = (awaiting_state(state) if awaited is None else awaited).get(seat)
     if kind is None:
         why = "the phase is waiting to be resolved" if s0["barrier"] else "it is not this seat's decision now"
         code = "resolution" if s0["barrier"] else "turn"
@@ -178,21 +191,27 @@ def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dic
             code = "passed"  # RULES §8.7: a player who passes takes no more actions this round
         raise NotYourTurn(f"seat {seat} cannot act in round {s0['round']} ({s0['phase']}): {why}",
                           params={"why": code})
-    expected_kind, fn = ACTIONS[action["type"]]
+    kind_of = action["type"]
+    expected_kind, fn = ACTIONS[kind_of]
     if expected_kind != kind:
-        raise IllegalAction(f"seat {seat} must answer a {kind!r} decision now, not {action['type']!r}",
-                            code="wrong_decision", params={"kind": kind, "type": action["type"]})
-    if action["type"] == "pay_debt":
+        raise IllegalAction(f"seat {seat} must answer a {kind!r} decision now, not {kind_of!r}",
+                            code="wrong_decision", params={"kind": kind, "type": kind_of})
+    if kind_of == "pay_debt":
         pass  # validated item by item while it is applied to the copy (torture.pay_whole)
-    elif not (action["type"] == "submit_plan" and action.get("placements") is not None):
+    elif not (kind_of == "submit_plan" and action.get("placements") is not None):
         if action not in _narrowed_legal(kind, s0, seat, action):
-            raise illegal(s0, seat, action, [] if action["type"] == "place" else DECISIONS[kind](s0, seat))
-    s = work_copy(s0, seat, _changes(action), _PLAYER_CHANGES.get(action["type"]))  # the take-back record is not copied
+            raise illegal(s0, seat, action, [] if kind_of == "place" else DECISIONS[kind](s0, seat))
+    s = work_copy(s0, seat, _changes(action), _PLAYER_CHANGES.get(kind_of))  # the take-back record is not copied
     ev: list = []
     fn(s, seat, action, ev)
-    _log_action(ev, seat, action)
-    awaited = advance(s, ev, partial(own_all, s, s0))
-    undo.record(s0, s, seat)
+    if ev:
+        _log_action(ev, seat, action)
+    if kind_of in _PROVISIONAL and state.settled:
+        awaited = awaiting_state(state)  # advance(s) would change nothing and return this: see _PROVISIONAL
+        undo.record_own_step(s0, s, seat)
+    else:
+        awaited = advance(s, ev, partial(own_all, s, s0))
+        undo.record(s0, s, seat)
     return _state(s, awaited), ev
 
 
@@ -200,6 +219,7 @@ def _state(data: dict, awaited: dict[int, str]) -> GameState:
     """A new state around ``data`` with its awaited seats already worked out (by :func:`advance`)."""
     state = GameState(data)
     state.awaited = awaited
+    state.settled = True
     return state
 
 
@@ -222,7 +242,9 @@ def advance(s: dict, ev: list, own=_owned) -> dict[int, str]:
     ``own()`` is called before any step that may change more than ``s``'s top-level
     scalars, ``own(seat, keys, parts)`` before a forced move of ``seat`` (the containers
     its action changes, :func:`_changes`, and of its player those named in
-    :data:`_PLAYER_CHANGES`, None: all; see :func:`engine.state.own_all`): ``s`` may be a
+    :data:`_PLAYER_CHANGES`, None: all; see :func:`engine.state.own_all`), and for every seat
+    before an event that changes only players' scalars (``event.SCALAR_EVENTS``) or the end of
+    a round (:data:`_ROUND_END`) what those change: ``s`` may be a
     :func:`engine.state.work_copy` sharing parts with its input. The default does
     nothing, for a tree that is all owned.
     """
@@ -245,7 +267,11 @@ def advance(s: dict, ev: list, own=_owned) -> dict[int, str]:
             continue
         if phase == "actions":
             if s["turn"] is None:
-                own()
+                if s["event"] in event.SCALAR_EVENTS:
+                    for seat in range(len(s["players"])):
+                        own(seat, (), ())  # its scalars only (its coins)
+                else:
+                    own()
                 event.start(s, ev)
                 continue
             return awaited
@@ -256,11 +282,18 @@ def advance(s: dict, ev: list, own=_owned) -> dict[int, str]:
                 s["event_waited"] = False
                 s["barrier"] = True
                 continue
-            own()
+            for seat in range(len(s["players"])):  # what the end of the round changes, see _ROUND_END
+                own(seat, _ROUND_END if seat == 0 else (), ("prompts",))
             round_phase.finish_round(s, ev)
             continue
         raise AssertionError(f"unknown phase {phase!r}")  # pragma: no cover
 
+
+#: The containers the end of a round changes (round_phase.finish_round): the next hourglass
+#: tile is taken (RULES §8.1), the last game's station-majority citizen (§10.2); of each
+#: player, besides its scalars (coins, stage, ...: a new top level), its prompts: the census
+#: debt's torture prompt (§8.2, §10.1). Copied in place of the whole tree.
+_ROUND_END = ("hourglass", "citizens")
 
 _PASS = {"type": "pass"}
 

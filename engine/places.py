@@ -303,18 +303,23 @@ def usable_places(p: dict, only: str | None = None) -> list[str]:
     out = []
     spaces = p["spaces"]
     if spaces:  # a place without followers is never full: a technology tile covers one circle of two+
-        subs = S.substitutes(p)
+        subs = None  # the substitutions, looked up once a space holds as many tiles as free circles
         tech = p["technology"]
-        places = S.action_places(p)
+        places = S.action_place_ids(p)
         if only is not None:
             places = [only] if only in places else []
         for pl in places:
-            tiles = spaces.get(pl)
+            if pl not in spaces:  # most places stand empty: the cheapest test first
+                continue
+            tiles = spaces[pl]
             if not tiles or pl == "town_hall" or pl not in PLACE_RULES:
                 continue
             circles = S.circles_left(pl, tech.get(pl))  # RULES §8.7 ready: every free circle filled
-            if len(tiles) == len(circles) and fits(circles, tuple(tiles), subs):
-                out.append(pl)
+            if len(tiles) == len(circles):
+                if subs is None:
+                    subs = S.substitutes(p)
+                if fits(circles, tuple(tiles), subs):
+                    out.append(pl)
         if spaces.get("town_hall") and only in (None, "town_hall"):
             out.append("town_hall")  # RULES §14.8: one or two tiles are enough
     if "gunpowder_tower" in p["places"] and only in (None, "gunpowder_tower"):

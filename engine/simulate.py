@@ -48,25 +48,41 @@ def choose(rng: random.Random, kind: str, legal: list[dict], data: dict | None =
             if best is not None:
                 return best
         elif places and rng.random() < 0.7:
-            return rng.choice(places)
+            return pick(rng, places)
         undo = [a for a in legal if a["type"] == "unplace"]
         if undo and rng.random() < 0.03:
-            return rng.choice(undo)
+            return pick(rng, undo)
         return {"type": "submit_plan"}
     if kind == "draw":
         pulls = [a for a in legal if a["type"] == "pull_back"]
         if pulls and rng.random() < 0.25:
-            return rng.choice(pulls)
+            return pick(rng, pulls)
         draws = [a for a in legal if a["type"] == "draw"]
         if draws and rng.random() < 0.9:
             return max(draws, key=lambda a: a["count"])
-        return rng.choice(legal)
+        return pick(rng, legal)
     if kind == "action":
         acts = [a for a in legal if a["type"] != "pass"]
         if acts and rng.random() < 0.95:
-            return rng.choice(acts)
+            return pick(rng, acts)
         return {"type": "pass"}
-    return rng.choice(legal)
+    return pick(rng, legal)
+
+
+def pick(rng: random.Random, items):
+    """``rng.choice(items)``: the same draw and the same item, for a plain
+    :class:`random.Random` without its two calls (the policy picks on every decision)."""
+    if type(rng) is not random.Random:
+        return rng.choice(items)
+    n = len(items)
+    if not n:
+        raise IndexError("Cannot choose from an empty sequence")
+    k = n.bit_length()  # random.Random.choice and _randbelow_with_getrandbits, inline
+    getrandbits = rng.getrandbits
+    j = getrandbits(k)
+    while j >= n:
+        j = getrandbits(k)
+    return items[j]
 
 
 def shuffle(rng: random.Random, items: list) -> None:
@@ -76,13 +92,20 @@ def shuffle(rng: random.Random, items: list) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):  # random.Random.shuffle and _randbelow_with_getrandbits, inline
-        n = i + 1
-        k = n.bit_length()
+    steps = _SHUFFLE_STEPS.get(len(items))
+    if steps is None:
+        steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(items) - 1, 0, -1))
+        if len(items) <= 256:
+            _SHUFFLE_STEPS[len(items)] = steps
+    for i, n, k in steps:  # random.Random.shuffle and _randbelow_with_getrandbits, inline
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+#: list length -> the shuffle's steps ``(i, i + 1, its bit length)``, from the last item down
+_SHUFFLE_STEPS: dict = {}
 
 
 def _best_placement(places: list[dict], p: dict) -> dict | None:
@@ -103,7 +126,7 @@ def _best_placement(places: list[dict], p: dict) -> dict | None:
                                      - len(planned.get(space, ())))
         if left == 1:
             return a
-    subs = substitutes(p)
+    subs = None  # looked up for the first completion scored
     markets: dict = {}
     for a in places:  # else the first the market can complete (score 3 would have filled it above)
         space = a["space"]
@@ -115,7 +138,11 @@ def _best_placement(places: list[dict], p: dict) -> dict | None:
             market = list(p["market"])
             market.remove(tile)
             market = markets[tile] = tuple(market)
+        if missing[space] - 1 > len(market):
+            continue  # fewer tiles left than free circles: no completion (the score's combinations are none)
         tiles = tuple(sorted([*here.get(space, ()), *planned.get(space, ()), tile]))
+        if subs is None:
+            subs = substitutes(p)
         if _completion_score(circles_left(space, tech.get(space)), tiles, market, subs) == 2:
             return a
     return None
@@ -247,12 +274,14 @@ def play_game(options: GameOptions, seed: int, check: bool = True, timings: list
                 replica, _ = resolve(replica)
         else:
             awaited = awaiting_state(state)
-            seat = rng.choice(sorted(awaited))
+            seat = pick(rng, sorted(awaited))
             legal = legal_actions(state, seat)
             action = choose(rng, awaited[seat], legal, state.data, seat)
-            t0 = time.perf_counter()
-            state, _ = apply(state, seat, action)
-            if timings is not None:
+            if timings is None:
+                state, _ = apply(state, seat, action)
+            else:
+                t0 = time.perf_counter()
+                state, _ = apply(state, seat, action)
                 timings.append(time.perf_counter() - t0)
             log.append((seat, action))
             actions += 1

@@ -28,7 +28,7 @@ class GameState:
     engine's functions (``awaiting``, ``view``, ``outcome``); do not modify it.
     """
 
-    __slots__ = ("data", "revealable", "awaited")
+    __slots__ = ("data", "revealable", "awaited", "settled")
 
     def __init__(self, data: dict):
         self.data = data
@@ -37,6 +37,9 @@ class GameState:
         self.revealable = False
         # who must decide now, worked out once (engine.flow.awaiting_state): ``data`` never changes
         self.awaited = None
+        # True once engine.flow.advance has run on ``data`` (a state apply, resolve or new_game
+        # returned): no forced move is left in it (a tree from elsewhere may hold one)
+        self.settled = False
 
     def __eq__(self, other):
         return isinstance(other, GameState) and self.data == other.data
@@ -89,12 +92,26 @@ def _engine_player(p: dict) -> bool:
 
 def _copy_part(key: str, value):
     if key == "spaces":
-        return {place: tiles[:] for place, tiles in value.items()}
+        return _copy_spaces(value)
     if key == "plan":
-        return [pair[:] for pair in value]
+        return _copy_plan(value)
     if key == "prompts":
         return clone(value) if value else []
     return value.copy()
+
+
+def _copy_spaces(spaces: dict) -> dict:
+    out = {}
+    for place, tiles in spaces.items():  # plain loops: cheaper than comprehensions for these few items
+        out[place] = tiles[:]
+    return out
+
+
+def _copy_plan(plan: list) -> list:
+    out = []
+    for pair in plan:
+        out.append(pair[:])
+    return out
 
 
 def copy_player(p: dict, parts=None) -> dict:
@@ -109,8 +126,8 @@ def copy_player(p: dict, parts=None) -> dict:
     if parts is None:
         for key in _FLAT_PLAYER_PARTS:
             q[key] = p[key].copy()
-        q["spaces"] = {place: tiles[:] for place, tiles in p["spaces"].items()}
-        q["plan"] = [pair[:] for pair in p["plan"]]
+        q["spaces"] = _copy_spaces(p["spaces"])
+        q["plan"] = _copy_plan(p["plan"])
         q["prompts"] = clone(p["prompts"]) if p["prompts"] else []
     else:
         for key in parts:
@@ -135,14 +152,27 @@ def copy_container(key: str, value):
 def _copy_nested(value, depth: int):
     if depth == 1:
         return value.copy()
+    # plain loops: cheaper than comprehensions for containers this small
     if depth == 2:  # the leaves copied inline: most containers here are this deep
         if type(value) is dict:
-            return {k: v.copy() if type(v) in _CONTAINERS else v for k, v in value.items()}
-        return [v.copy() if type(v) in _CONTAINERS else v for v in value]
+            out = {}
+            for k, v in value.items():
+                out[k] = v.copy() if type(v) in _CONTAINERS else v
+            return out
+        copied = []
+        for v in value:
+            copied.append(v.copy() if type(v) in _CONTAINERS else v)
+        return copied
     depth -= 1
     if type(value) is dict:
-        return {k: _copy_nested(v, depth) if type(v) in _CONTAINERS else v for k, v in value.items()}
-    return [_copy_nested(v, depth) if type(v) in _CONTAINERS else v for v in value]
+        out = {}
+        for k, v in value.items():
+            out[k] = _copy_nested(v, depth) if type(v) in _CONTAINERS else v
+        return out
+    copied = []
+    for v in value:
+        copied.append(_copy_nested(v, depth) if type(v) in _CONTAINERS else v)
+    return copied
 
 
 _CONTAINERS = (dict, list)

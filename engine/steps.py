@@ -23,9 +23,10 @@ def event(ev: list, kind: str, seat: int | None, msg: str, params: dict | None =
     them, with ``{player}`` left for the seat's display name. Raises ``KeyError`` for an
     unknown id or a missing parameter.
     """
-    params = dict(params or {})
+    params = dict(params) if params else {}
     item = {"kind": kind, "seat": seat, "text": event_text(msg, params), "msg": msg, "params": params}
-    item.update(extra)
+    if extra:
+        item.update(extra)
     ev.append(item)
 
 
@@ -164,6 +165,11 @@ def action_places(p: dict) -> list[str]:
     """Ids of the player's places that have circles: the ten board spaces and own tiles (RULES §5, §11).
     A new list each call (callers may shuffle it)."""
     return list(_action_places(tuple(p["places"])))
+
+
+def action_place_ids(p: dict) -> tuple:
+    """:func:`action_places` as a shared tuple, for callers that only read it."""
+    return _action_places(tuple(p["places"]))
 
 
 @lru_cache(maxsize=4096)
@@ -344,18 +350,29 @@ def place_technology(s: dict, seat: int, place_id: str, circle: str, ev: list) -
 
 
 # --- beneficial deeds (RULES §7.2) ----------------------------------------------------------
-def deed_free_spaces(s: dict) -> dict:
-    """``{deed: {follower type: free spaces}}`` for every deed, in one pass (RULES §7.2)."""
-    free = {d: spaces.copy() for d, spaces in _DEED_SPACES}
-    for deed_id, filled in s["deeds"].items():
+def deed_free_spaces(s: dict, deed_ids=None) -> dict:
+    """``{deed: {follower type: free spaces}}`` for every deed, in one pass (RULES §7.2);
+    with ``deed_ids`` (deeds of ``C.DEEDS``) for just those."""
+    deeds = s["deeds"]
+    if deed_ids is None:
+        free = {d: spaces.copy() for d, spaces in _DEED_SPACES}
+        filled_deeds = deeds.items()
+    else:
+        free = {d: _SPACES_OF[d].copy() for d in deed_ids}
+        filled_deeds = [(d, deeds.get(d)) for d in deed_ids]
+    types = _TYPE_OF
+    for deed_id, filled in filled_deeds:
         if filled:
             room = free[deed_id]
             for tile, _seat in filled:
-                room[C.follower_type(tile)] -= 1
+                room[types.get(tile) or C.follower_type(tile)] -= 1
     return free
 
 
 _DEED_SPACES = tuple((d, dict(deed.spaces)) for d, deed in C.DEEDS.items())
+_SPACES_OF = dict(_DEED_SPACES)
+#: A follower tile's type (C.follower_type) for the tiles the content knows.
+_TYPE_OF = {tile: C.follower_type(tile) for tile in C.ALL_FOLLOWER_TILES}
 #: Follower type -> ``(deed, offers development)`` of the deeds with spaces of that type, in
 #: ``C.DEEDS`` order: the only deeds a tile of the type can ever go to (RULES §7.2).
 _DEEDS_FOR = {kind: tuple((d, deed.development_choice) for d, deed in C.DEEDS.items() if deed.spaces.get(kind, 0) > 0)
@@ -371,19 +388,40 @@ def _deed_options(tile: str) -> tuple | None:
     return kind, _DEEDS_FOR.get(kind, ())
 
 
+#: :func:`_deed_options` of the tiles the content knows.
+_DEED_OPTIONS = {tile: _deed_options(tile) for tile in C.ALL_FOLLOWER_TILES}
+
+
+def _options_of(tiles) -> list:
+    """:func:`_deed_options` of each of ``tiles``."""
+    known, out = _DEED_OPTIONS, []
+    for tile in tiles:  # plain loops: cheaper than comprehensions for a few tiles
+        out.append(known[tile] if tile in known else _deed_options(tile))
+    return out
+
+
+def _deeds_of(options: list) -> list:
+    """The deeds the tiles with these :func:`_deed_options` may go to, without repeats."""
+    out = []
+    for option in options:
+        if option is not None:
+            for deed_id, _choice in option[1]:
+                if deed_id not in out:
+                    out.append(deed_id)
+    return out
+
+
 def deeds_take_any(s: dict, tiles) -> bool:
     """True if some tile of ``tiles`` can go to a free deed space of its type now, that
     is if :func:`deed_assignments` of ``tiles`` is not empty (RULES §7.2); cheaper."""
-    free = None
-    for tile in tiles:
-        options = _deed_options(tile)
-        if options is None or not options[1]:
-            continue
-        if free is None:
-            free = deed_free_spaces(s)
-        kind, deeds = options
-        if any(free[deed_id].get(kind, 0) > 0 for deed_id, _choice in deeds):
-            return True
+    options = [option for option in _options_of(tiles) if option is not None and option[1]]
+    if not options:
+        return False
+    free = deed_free_spaces(s, _deeds_of(options))  # the deeds these tiles may go to
+    for kind, deeds in options:
+        for deed_id, _choice in deeds:
+            if free[deed_id].get(kind, 0) > 0:
+                return True
     return False
 
 
@@ -413,8 +451,8 @@ def deed_assignments(s: dict, p: dict, tiles: list[str], exact_count: int | None
     the steps the same action already takes (RULES §14.4).
     """
     results: set = set()
-    free = deed_free_spaces(s)
-    options = [_deed_options(tile) for tile in tiles]
+    options = _options_of(tiles)
+    free = deed_free_spaces(s, _deeds_of(options))  # the walk reads the deeds these tiles may go to
     end = len(tiles)
 
     def walk(i: int, chosen: tuple, room: int):
@@ -438,8 +476,11 @@ def deed_assignments(s: dict, p: dict, tiles: list[str], exact_count: int | None
     if not results:
         return []
     best = max(len(r) for r in results) if exact_count is None else exact_count
-    return [
-        [{"follower": t, "deed": d, "reward": r} for t, d, r in combo]
-        for combo in sorted(results)
-        if len(combo) == best and combo
-    ]
+    out = []
+    for combo in sorted(results):  # plain loops: cheaper than comprehensions for these few
+        if len(combo) == best and combo:
+            assignment = []
+            for t, d, r in combo:
+                assignment.append({"follower": t, "deed": d, "reward": r})
+            out.append(assignment)
+    return out

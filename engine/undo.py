@@ -61,7 +61,7 @@ def record(before: dict, after: dict, seat: int) -> None:
     its values are kept without copying."""
     after.pop("undo", None)
     if (after["rng"] != before["rng"] or after["barrier"] or after["phase"] == "over"
-            or (after["round"], after["phase"]) != (before["round"], before["phase"])):
+            or after["round"] != before["round"] or after["phase"] != before["phase"]):
         return
     prior = before.get("undo")
     if prior is not None and prior["seat"] != seat:
@@ -69,23 +69,41 @@ def record(before: dict, after: dict, seat: int) -> None:
     # ``after`` shares the parts apply did not copy: the same object is unchanged (engine.state.work_copy)
     changed = {}
     missing = 0  # keys of ``before`` that ``after`` lacks: then len(after) tells whether it has new ones
+    get, absent = after.get, _MISSING  # locals: this loop runs over every top-level key
     for k, v in before.items():  # one pass, in ``before``'s key order
-        w = after.get(k, _MISSING)
+        w = get(k, absent)
         if w is not v:
-            if w is _MISSING:
+            if w is absent:
                 missing += 1
             if k != "undo" and k != "players" and w != v:
                 changed[k] = v
     ps, qs = before["players"], after["players"]
     if len(ps) != len(qs):
         raise ValueError("a decision cannot change the number of players")
-    players = [[i, ps[i]] for i in range(len(ps)) if qs[i] is not ps[i] and qs[i] != ps[i]]
+    players = []
+    for i in range(len(ps)):  # a plain loop: cheaper than a comprehension for four seats
+        if qs[i] is not ps[i] and qs[i] != ps[i]:
+            players.append([i, ps[i]])
     added = [] if len(after) == len(before) - missing else [k for k in after if k not in before]
     after["undo"] = {"seat": seat, "changed": changed, "players": players, "added": added,
                      "prior": _trim(prior, DEPTH - 1)}
 
 
 _MISSING = object()
+
+
+def record_own_step(before: dict, after: dict, seat: int) -> None:
+    """:func:`record` for a step of ``seat`` that changed nothing but, below the top level,
+    its own player (a placement or a take-back while planning, ``engine.flow._PROVISIONAL``,
+    which neither draws nor changes the round, the phase or the barrier): the same record
+    (nothing else changed, no key added), without comparing the rest of the tree."""
+    after.pop("undo", None)
+    prior = before.get("undo")
+    if prior is not None and prior["seat"] != seat:
+        prior = None
+    p, q = before["players"][seat], after["players"][seat]
+    after["undo"] = {"seat": seat, "changed": {}, "players": [[seat, p]] if q is not p and q != p else [],
+                     "added": [], "prior": _trim(prior, DEPTH - 1)}
 
 
 def forget(after: dict) -> None:

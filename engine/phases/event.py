@@ -121,6 +121,13 @@ def return_food(s: dict, seat: int, action: dict, ev: list) -> None:
         _return_food(s, seat, g, ev)
 
 
+#: Events whose resolution changes nothing but players' scalars (their coins): Pilgrimage
+#: acts in the action phase only, Income and Trading Day pay coins (RULES §9.3); none is
+#: negative, so no Sacristy monk goes back to a bag (§14.7). engine.flow.advance copies
+#: just each player's top level before them.
+SCALAR_EVENTS = frozenset({"pilgrimage", "income", "trading_day"})
+assert not SCALAR_EVENTS & C.NEGATIVE_EVENTS
+
 RESOLVERS = {
     "pilgrimage": _pilgrimage,
     "income": _income,

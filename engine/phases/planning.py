@@ -55,6 +55,13 @@ def _open_space(place_id: str, covered: str | None, current: tuple, subs: tuple)
     return place_id, circles, current, joining
 
 
+#: substitutions -> {place: :func:`_open_space` of the place with no tile and no technology
+#: tile}: most places of a board stand empty, and looking them up here is cheaper than
+#: hashing the cache key of each (bounded: one entry per set of substitutions).
+_EMPTY_SPACES: dict = {}
+_UNSEEN = object()
+
+
 def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
     """Single placements, take-backs of this round's placements, and ``submit_plan`` (RULES §8.4).
 
@@ -66,7 +73,7 @@ def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
     kind = None if only is None else only["type"]
     out = []
     if kind is None or kind == "place":
-        places = S.action_places(p)
+        places = S.action_place_ids(p)
         if kind is None:
             tiles = sorted(set(p["market"]))
         else:  # the same loops over at most one space and one tile
@@ -77,23 +84,33 @@ def legal(s: dict, seat: int, only: dict | None = None) -> list[dict]:
             spaces, tech = p["spaces"], p["technology"]
             extra = _plan_by_place(p["plan"]) if p["plan"] else {}
             open_places = []  # (place, its free circles, its tiles, the tiles that may join them)
+            empty = _EMPTY_SPACES.get(subs)  # the spaces with no tile and no technology, by place
+            if empty is None:
+                empty = _EMPTY_SPACES[subs] = {}
+            busy = spaces.keys() | tech.keys() | extra.keys()  # the places with a tile, planned or not, or a technology tile
             for place_id in places:
-                here = spaces.get(place_id)  # committed tiles, then this round's planned ones
-                current = (*here, *extra.get(place_id, ())) if here else extra.get(place_id, ())
-                space = _open_space(place_id, tech.get(place_id), current, subs)
+                if place_id in busy:
+                    here = spaces.get(place_id)  # committed tiles, then this round's planned ones
+                    current = (*here, *extra.get(place_id, ())) if here else extra.get(place_id, ())
+                    space = _open_space(place_id, tech.get(place_id), current, subs)
+                else:
+                    space = empty.get(place_id, _UNSEEN)
+                    if space is _UNSEEN:
+                        space = empty[place_id] = _open_space(place_id, None, (), subs)
                 if space is not None:
                     open_places.append(space)
             for tile in tiles:  # by follower, then in the places' order
                 if tile in _KNOWN_TILES:
-                    out += [{"type": "place", "follower": tile, "space": place_id}
-                            for place_id, _circles, _current, joining in open_places if tile in joining]
+                    for space in open_places:  # a plain loop: cheaper than a comprehension here
+                        if tile in space[3]:
+                            out.append({"type": "place", "follower": tile, "space": space[0]})
                 else:  # a tile the content does not know: checked directly, never on the Town Hall
                     starting = not town_hall_allows(tile)
                     out += [{"type": "place", "follower": tile, "space": place_id}
                             for place_id, circles, current, _known in open_places
                             if _joins(circles, current, tile, subs) and not (starting and place_id == "town_hall")]
     if kind is None or kind == "unplace":
-        for sp, tile in sorted({(sp, t) for sp, t in p["plan"]}):
+        for sp, tile in sorted(set(map(tuple, p["plan"]))):
             if kind is None or (sp == only["space"] and tile == only["follower"]):
                 out.append({"type": "unplace", "follower": tile, "space": sp})
     if kind is None or kind == "submit_plan":

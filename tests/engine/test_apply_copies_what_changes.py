@@ -79,6 +79,8 @@ def test_every_legal_action_leaves_the_input_unchanged_and_equals_a_whole_copy(o
                 after, events = engine.apply(state, seat, action)
                 assert exact(state.data) == before, (seat, action)
                 assert exact(after.data) == exact(expected[0]) and events == expected[1], (seat, action)
+                # the awaited seats a placement or take-back carries over (engine.flow._PROVISIONAL) are the tree's
+                assert engine.awaiting(after) == awaiting_data(expected[0]), (seat, action)
     assert {"place", "unplace", "submit_plan", "draw", "activate", "pass"} <= tried
     # the places that change a container no other place does (engine.flow._ONLY_BY_PLACES) and the rest
     assert {"town_hall", "village", "farmhouse", "university", "castle"} <= places
@@ -227,3 +229,18 @@ def test_a_player_with_the_engine_keys_in_another_order_is_part_copied_like_one_
     assert q == p and q["market"] is not reordered["market"]
     assert all(q[key] is reordered[key] for key in PLAYER_PARTS if key != "market")
     assert list(q) == sorted(p)
+
+
+def test_a_placement_on_a_tree_from_elsewhere_still_makes_another_seats_forced_move():
+    """A state not left by the engine (built or read from JSON) may hold a forced move: a
+    seat drawing with nothing to draw nor pull back (RULES §8.3), then with nothing to plan
+    (§8.4). A placement by another
+    seat there runs the forced moves as every apply does (engine.flow._PROVISIONAL applies
+    only to states the engine settled)."""
+    from tests.support.engine_states import build
+
+    state = build("planning", {0: {"stage": "plan", "market": ["farmer"]}, 1: {"stage": "draw"}})
+    assert not state.settled and engine.awaiting(state) == {0: "plan", 1: "draw"}
+    after, events = engine.apply(state, 0, {"type": "place", "follower": "farmer", "space": "village"})
+    assert [(e["kind"], e["seat"], e.get("forced")) for e in events] == [("draw", 1, True), ("plan", 1, True)]
+    assert engine.awaiting(after) == {0: "plan"} and after.settled

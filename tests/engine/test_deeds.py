@@ -2,6 +2,7 @@
 monk spaces), reward per tile, citizen for the last space, Canalisation coin or
 development (§14.4), tiles with no free space stay on the Town Hall."""
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import engine
 from engine import content
@@ -153,3 +154,62 @@ def test_deed_list_order_does_not_matter():
                      deeds=[{"follower": "monk", "deed": "papal_conclave"},
                             {"follower": "knight", "deed": "peace_treaty"}])
     assert player(after)["coins"] == 5 + 3 + 2
+
+
+def _walk_over_every_deed(s, p, tiles, exact_count=None):
+    """The reference: the free spaces of every deed counted, then every tile stays or goes
+    to each deed with room for it; the assignments sending the most (or ``exact_count``) kept."""
+    from engine import steps as S
+
+    results, free = set(), S.deed_free_spaces(s)
+    options = [S._deed_options(tile) for tile in tiles]
+
+    def walk(i, chosen, room):
+        if i == len(tiles):
+            results.add(tuple(sorted(chosen)))
+            return
+        walk(i + 1, chosen, room)
+        if options[i] is None:
+            return
+        kind, deeds = options[i]
+        for deed_id, development_choice in deeds:
+            if free[deed_id].get(kind, 0) > 0:
+                free[deed_id][kind] -= 1
+                walk(i + 1, chosen + ((tiles[i], deed_id, "coins"),), room)
+                if development_choice and room > 0:
+                    walk(i + 1, chosen + ((tiles[i], deed_id, "development"),), room - 1)
+                free[deed_id][kind] += 1
+
+    walk(0, (), S.development_room(p))
+    best = max(len(r) for r in results) if exact_count is None else exact_count
+    return [[{"follower": t, "deed": d, "reward": r} for t, d, r in combo]
+            for combo in sorted(results) if len(combo) == best and combo]
+
+
+_FILLED = st.fixed_dictionaries({
+    deed_id: st.lists(st.sampled_from(sorted(k for k, n in deed.spaces.items() for _ in range(n))), max_size=deed.total)
+    for deed_id, deed in content.DEEDS.items()})
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(filled=_FILLED, tiles=st.lists(st.sampled_from(content.ALL_FOLLOWER_TILES), max_size=5),
+       development=st.integers(26, 30), exact=st.booleans())
+def test_counting_only_the_deeds_the_tiles_may_go_to_lists_the_same_assignments(filled, tiles, development, exact):
+    """§7.2, §14.8: a tile goes only to a deed with a space of its type, so counting the free
+    spaces of just those deeds lists the same Town Hall assignments as counting every deed;
+    the Gunpowder Tower's exact count the same."""
+    from engine import steps as S
+
+    deeds = {}
+    for deed_id, kinds in filled.items():  # at most a deed's spaces of each type
+        room = dict(content.DEEDS[deed_id].spaces)
+        deeds[deed_id] = []
+        for kind in kinds:
+            if room[kind]:
+                room[kind] -= 1
+                deeds[deed_id].append([kind, 1])
+    s = {"deeds": deeds}
+    p = {"development": development}
+    tiles = sorted(tiles)
+    exact_count = len(tiles) if exact else None
+    assert S.deed_assignments(s, p, tiles, exact_count) == _walk_over_every_deed(s, p, tiles, exact_count)

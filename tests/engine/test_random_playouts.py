@@ -51,3 +51,18 @@ def test_the_policys_shuffle_draws_and_orders_as_random_shuffle(seed, size):
     shuffle(ours, a)
     theirs.shuffle(b)
     assert a == b and ours.getstate() == theirs.getstate()
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**31), size=st.integers(min_value=1, max_value=80))
+def test_the_policys_pick_draws_and_chooses_as_random_choice(seed, size):
+    """engine.simulate.pick is Random.choice inline: the same item and the same stream after."""
+    import random
+
+    from engine.simulate import pick
+
+    ours, theirs = random.Random(seed), random.Random(seed)
+    items = list(range(size))
+    for _ in range(5):
+        assert pick(ours, items) == theirs.choice(items)
+    assert ours.getstate() == theirs.getstate()
