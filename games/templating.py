@@ -22,6 +22,7 @@ import jinja2
 from django.template import engines
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext, npgettext, pgettext
 from markupsafe import Markup
 
@@ -58,6 +59,20 @@ def choice_options(choices) -> Markup:
         f'{escape(games_extras._field(c, "label"))}</option>' for c in choices or ()))
 
 
+@jinja2.pass_context
+def act_form(context, choice: dict, cls: str, text: str = "") -> Markup:
+    """``games_extras.act_form`` for Jinja2 (``{{ act_form(choice, cls, text) }}``): one
+    legal action of the board as a form (the template's ``game``, ``act_url`` and
+    ``csrf_token``)."""
+    return Markup(games_extras.act_form(context, choice, cls, text))
+
+
+def pure_include(name: str, **values) -> Markup:
+    """``{% pure_include name key=value %}`` for Jinja2: the partial ``name`` rendered with
+    ``values`` alone, memoised (``games_extras.pure_render``)."""
+    return Markup(games_extras.pure_render(name, values))
+
+
 def environment(**options) -> jinja2.Environment:
     """The Jinja2 environment of ``TEMPLATES["jinja2"]`` (``options``: the backend's, with
     its loader), with the ``i18n`` extension on Django's catalogs, Django's escaping, lenient
@@ -67,8 +82,8 @@ def environment(**options) -> jinja2.Environment:
     env = jinja2.Environment(extensions=["jinja2.ext.i18n"], finalize=_finalize, **options)
     env.install_gettext_callables(gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext)
     env.globals.update({name: getattr(games_extras, name) for name in GLOBALS})
-    env.globals.update(url=url, choice_options=choice_options)
-    env.filters.update({name: getattr(games_extras, name) for name in FILTERS})
+    env.globals.update(url=url, choice_options=choice_options, act_form=act_form, pure_include=pure_include)
+    env.filters.update({name: getattr(games_extras, name) for name in FILTERS}, capfirst=capfirst)
     return env
 
 
@@ -95,20 +110,20 @@ def template_source(name: str) -> str:
     return get_template(name).template.source
 
 
-#: What a Jinja2 partial's ``{{ csrf_input }}`` writes for a region: the cached form of the
-#: token field (``games.views.regions.TOKEN_PLACEHOLDER``), given the request's own token on
-#: the way out, as a Django partial's token is.
-def _placeholder_input() -> Markup:
-    from games.views.regions import TOKEN_FIELD, TOKEN_PLACEHOLDER
-
-    return Markup(f'<input type="hidden" {TOKEN_FIELD}{TOKEN_PLACEHOLDER}">')
-
-
-def render_partial(name: str, context: dict, request) -> str:
+def render_partial(name: str, context: dict, request, *, token: str | None = None) -> str:
     """A region partial ``name`` rendered with ``context`` (a dict) for ``request``: a Jinja2
-    one directly on its environment (its forms' CSRF field holds the region placeholder), a
-    Django one by ``render_to_string``. Raises what the template raises."""
+    one directly on its environment, a Django one by ``render_to_string``. A Jinja2 one's
+    forms post ``token`` (None: the regions' placeholder, replaced on the way out by
+    ``games.views.regions``). Raises what the template raises."""
     if not is_jinja(name):
         return render_to_string(name, context, request=request)
-    values = dict(context, request=request, csrf_input=_placeholder_input())
+    from games.views.regions import TOKEN_PLACEHOLDER
+
+    token = TOKEN_PLACEHOLDER if token is None else str(token)
+    field = Markup('<input type="hidden" name="csrfmiddlewaretoken" value="{}">').format(token)
+    return render_values(name, dict(context, request=request, csrf_input=field, csrf_token=token))
+
+
+def render_values(name: str, values: dict) -> str:
+    """The Jinja2 template ``name`` rendered with ``values`` alone."""
     return _env().get_template(name).render(values)
