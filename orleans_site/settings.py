@@ -130,6 +130,15 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # the game page's hottest region partials (issue 14: games.templating); their names
+        # are those of the Django partials they replaced (games/partials/...)
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "NAME": "jinja2",
+        "DIRS": [BASE_DIR / "templates" / "jinja2"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "games.templating.environment"},
+    },
 ]
 
 # --- Database ---------------------------------------------------------------------------

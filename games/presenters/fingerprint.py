@@ -16,7 +16,6 @@ import uuid
 from dataclasses import fields, is_dataclass
 from typing import Any
 
-from django.template.loader import get_template
 from django.utils import timezone, translation
 from django.utils.functional import Promise
 
@@ -50,10 +49,11 @@ _encode = json.JSONEncoder(default=_plain, separators=(",", ":"), ensure_ascii=F
 def templates_revision(*names: str) -> str:
     """A hash of the sources of the templates ``names``: a deploy that changes one never
     serves a piece cached by the old one."""
+    from games import templating
     from games.templatetags import games_extras  # the templates' own tags render too
 
-    sources = "".join(get_template(name).template.source for name in names).encode()
-    return hashlib.sha1(sources + modules_source(games_extras)).hexdigest()[:8]
+    sources = "".join(templating.template_source(name) for name in names).encode()
+    return hashlib.sha1(sources + modules_source(games_extras, templating)).hexdigest()[:8]
 
 
 def modules_source(*modules) -> bytes:

@@ -400,28 +400,47 @@ _pure_lock = threading.Lock()
 def pure_include(context, name: str, **values) -> str:
     """The partial ``name`` rendered with ``values`` alone (not the rest of the context: a
     partial included so reads only what it is given), e.g. ``{% pure_include
-    "games/partials/_place_card.html" place=place interactive=True %}``. The HTML is kept in
-    a bounded per-process memo under the fingerprint of the values, the template and the
-    language (``presenters.fingerprint``): a board's dozens of place cards, most unchanged
-    by a move, are rendered once. Only a caller whose values have that fingerprint gets an
-    entry, so a card showing one seat's hidden plan reaches no one else. Values that cannot
-    be fingerprinted are rendered every time."""
+    "games/partials/_place_card.html" place=place interactive=True %}``: ``pure_render``."""
+    return mark_safe(pure_render(name, values, context.autoescape))
+
+
+def pure_render(name: str, values: dict, autoescape: bool = True) -> str:
+    """The partial ``name`` (Django or Jinja2, ``games.templating``) rendered with ``values``
+    alone. The HTML is kept in a bounded per-process memo under the fingerprint of the
+    values, the template and the language (``presenters.fingerprint``): a board's dozens of
+    place cards, most unchanged by a move, are rendered once. Only a caller whose values
+    have that fingerprint gets an entry, so a card showing one seat's hidden plan reaches no
+    one else. Values that cannot be fingerprinted are rendered every time."""
+    from games import templating
     from games.presenters.fingerprint import fingerprint
 
-    key = fingerprint("pure-include", [name, context.autoescape, values], (name,))
+    key = fingerprint("pure-include", [name, autoescape, values], (name,))
     if key is not None:
         with _pure_lock:
             html = _pure_rendered.get(key)
             if html is not None:
                 _pure_rendered.move_to_end(key)
-                return mark_safe(html)
-    html = get_template(name).template.render(template.Context(values, autoescape=context.autoescape))
+                return html
+    if templating.is_jinja(name):
+        html = templating.render_values(name, values)
+    else:
+        html = get_template(name).template.render(template.Context(values, autoescape=autoescape))
     if key is not None:
         with _pure_lock:
             _pure_rendered[key] = html
             while len(_pure_rendered) > PURE_INCLUDE_ENTRIES:
                 _pure_rendered.popitem(last=False)
-    return mark_safe(html)
+    return html
+
+
+@register.simple_tag(takes_context=True)
+def jinja_include(context, name: str) -> str:
+    """``{% include name %}`` of a Jinja2 partial (``games.templating``) from a Django
+    template: rendered with the whole context, its forms posting the request's token."""
+    from games import templating
+
+    return mark_safe(templating.render_partial(name, context.flatten(), context.get("request"),
+                                               token=context.get("csrf_token", "")))
 
 
 #: How long a rendered player board stays in the ``regions`` cache.

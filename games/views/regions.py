@@ -37,13 +37,14 @@ from typing import Any, Callable
 from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
-from django.template.loader import get_template, render_to_string
+from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from games.models import Game, Seat
 from games.presenters.fingerprint import fingerprint, locale
 from games.presenters.page import PLAYER_BOARD_TEMPLATES, game_context, game_page, live_page, versioned_inputs
 from games.rules import check_loadable
+from games.templating import render_partial, template_source
 from games.templatetags.games_extras import player_board_key
 
 #: How long a cached region stays (a game version, or a fingerprint: long enough for every
@@ -265,7 +266,7 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
         if html is None:
             html = by_content.get(content_keys.get(region.name)) or found.get(content_keys.get(region.name))
         if html is None:
-            html = without_token(render_to_string(_template(region), render_context, request=request))
+            html = without_token(render_partial(_template(region), render_context, request))
             if digest is None:  # not display data: the HTML's own hash
                 digest = hashlib.sha1(html.encode()).hexdigest()[:12]
                 if not region.always and known.get(region.root_id) == digest:
@@ -306,7 +307,7 @@ def _page_templates() -> tuple[str, ...]:
         name = todo.pop()
         if name not in names:
             names.add(name)
-            todo += _INCLUDE.findall(get_template(name).template.source)
+            todo += _INCLUDE.findall(template_source(name))
     return tuple(sorted(names))
 
 

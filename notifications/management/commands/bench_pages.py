@@ -87,7 +87,9 @@ class Figure:
 def _no_debug_templates() -> list[dict]:
     templates = copy.deepcopy(settings.TEMPLATES)
     for backend in templates:
-        backend.setdefault("OPTIONS", {})["debug"] = False
+        # Django's engine: no debug information; Jinja2's: no check of the files per render
+        option = "auto_reload" if backend["BACKEND"].endswith("Jinja2") else "debug"
+        backend.setdefault("OPTIONS", {})[option] = False
     return templates
 
 

@@ -10,11 +10,11 @@ from django.conf import settings
 from django.middleware.csrf import _unmask_cipher_token
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import caches
-from django.template.loader import render_to_string
 from django.test import RequestFactory
 from django.urls import reverse
 
 from games.presenters.page import game_context
+from games.templating import render_partial
 from games.views import regions
 from tests.support.game_driver import new_started_game, play_until
 from tests.support.html_forms import HTMX
@@ -50,7 +50,7 @@ def rendered(game, viewer_order, user) -> dict[str, tuple[str, str]]:
     for region in regions.REGIONS:
         if region.board_only and not context.get("board"):
             continue
-        html = render_to_string(f"games/partials/_{region.name}.html", context | {"oob": False}, request=request)
+        html = render_partial(f"games/partials/_{region.name}.html", context | {"oob": False}, request)
         out[region.name] = (regions.data_fingerprint(region, context), VOLATILE.sub("", html))
     return out
 
@@ -122,8 +122,8 @@ def test_regions_the_page_shows_are_neither_rendered_nor_sent(three_players, cli
     shown = ",".join(f"{region_id}:{digest}" for digest, region_id in REGION.findall(page))
     caches["regions"].clear()  # nothing comes from a cache: what is skipped is skipped
     templates = []
-    monkeypatch.setattr(regions, "render_to_string",
-                        lambda name, *a, **k: templates.append(name) or render_to_string(name, *a, **k))
+    monkeypatch.setattr(regions, "render_partial",
+                        lambda name, *a, **k: templates.append(name) or render_partial(name, *a, **k))
     response = client.get(reverse("games-poll", kwargs={"game_id": game.pk}), {"v": -1, "regions": shown}, **HTMX)
     assert {region_id for _digest, region_id in REGION.findall(response.text)} == {"flash", "game-poll"}
     assert templates == ["games/partials/_flash.html", "games/partials/_poll.html"]

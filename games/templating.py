@@ -1,0 +1,129 @@
+"""The Jinja2 environment of the game page's hottest region partials (issue 14).
+
+The partials a decision's answer renders on every move (``templates/jinja2/``: the decision
+panel and its forms) are Jinja2 templates: Django's engine took twice as long to render the
+same HTML. ``environment`` is the ``OPTIONS["environment"]`` of the ``jinja2`` entry of
+``TEMPLATES``; ``render`` renders one of them for a region.
+
+The templates see what Django templates see of ``games_extras``: its filters and tags,
+under the same names, as filters and globals. Translations go through Django's catalogs
+(the ``i18n`` extension with Django's ``gettext``/``ngettext``, newstyle), so a
+``{% trans %}`` block has the msgid the ``{% blocktranslate %}`` it replaces had; the
+project's ``makemessages`` (``games.management.commands.makemessages``) reads these
+templates. Output is escaped as Django escapes (``&quot;``, ``&#x27;``) and an undefined
+name or attribute is empty, as in a Django template.
+"""
+from __future__ import annotations
+
+import functools
+import html
+
+import jinja2
+from django.template import engines
+from django.template.loader import get_template, render_to_string
+from django.urls import reverse
+from django.utils.text import capfirst
+from django.utils.translation import gettext, ngettext, npgettext, pgettext
+from markupsafe import Markup
+
+from games.templatetags import games_extras
+
+#: Every name the templates may call, as Django templates call them (``{{ circle(c) }}``
+#: for ``{% circle c %}``).
+GLOBALS = ("circle", "follower", "seat_token", "good_token")
+#: Every filter the templates may use (``{{ x|compact_json }}`` as in Django).
+FILTERS = ("compact_json", "join_names", "follower_name", "good_name", "decision_badge", "awaited_list",
+           "humanize_key", "phase_name", "ordinal")
+
+
+def _finalize(value):
+    # Django's escaping (``&quot;``, ``&#x27;``), so a converted partial writes the same bytes;
+    # what is safe already (Markup, SafeString: both have ``__html__``) passes as it is
+    if hasattr(value, "__html__"):
+        return value
+    return Markup(html.escape(str(value)))
+
+
+def url(name: str, **kwargs) -> str:
+    """``{% url name key=value %}``: the path of the URL pattern ``name`` with ``kwargs``.
+    Raises ``NoReverseMatch`` as the tag does."""
+    return reverse(name, kwargs=kwargs)
+
+
+def choice_options(choices) -> Markup:
+    """``games_extras.choice_options`` for Jinja2: a form's ``<option>`` elements, each
+    choice's action as one-line JSON for value and its label as text."""
+    escape = games_extras._escape
+    return Markup("".join(
+        f'<option value="{html.escape(games_extras.compact_json(games_extras._field(c, "action")))}">'
+        f'{escape(games_extras._field(c, "label"))}</option>' for c in choices or ()))
+
+
+@jinja2.pass_context
+def act_form(context, choice: dict, cls: str, text: str = "") -> Markup:
+    """``games_extras.act_form`` for Jinja2 (``{{ act_form(choice, cls, text) }}``): one
+    legal action of the board as a form (the template's ``game``, ``act_url`` and
+    ``csrf_token``)."""
+    return Markup(games_extras.act_form(context, choice, cls, text))
+
+
+def pure_include(name: str, **values) -> Markup:
+    """``{% pure_include name key=value %}`` for Jinja2: the partial ``name`` rendered with
+    ``values`` alone, memoised (``games_extras.pure_render``)."""
+    return Markup(games_extras.pure_render(name, values))
+
+
+def environment(**options) -> jinja2.Environment:
+    """The Jinja2 environment of ``TEMPLATES["jinja2"]`` (``options``: the backend's, with
+    its loader), with the ``i18n`` extension on Django's catalogs, Django's escaping, lenient
+    undefined names, and the project's filters and tags."""
+    options["undefined"] = jinja2.ChainableUndefined  # the backend sets its own: Django templates are lenient
+    options.setdefault("keep_trailing_newline", True)  # the bytes a Django template wrote
+    env = jinja2.Environment(extensions=["jinja2.ext.i18n"], finalize=_finalize, **options)
+    env.install_gettext_callables(gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext)
+    env.globals.update({name: getattr(games_extras, name) for name in GLOBALS})
+    env.globals.update(url=url, choice_options=choice_options, act_form=act_form, pure_include=pure_include)
+    env.filters.update({name: getattr(games_extras, name) for name in FILTERS}, capfirst=capfirst)
+    return env
+
+
+def _env() -> jinja2.Environment:
+    return engines["jinja2"].env
+
+
+@functools.cache
+def is_jinja(name: str) -> bool:
+    """True if the partial ``name`` (e.g. ``games/partials/_decision.html``) is a Jinja2
+    template (``templates/jinja2/``), else it is a Django one."""
+    try:
+        _env().loader.get_source(_env(), name)
+    except jinja2.TemplateNotFound:
+        return False
+    return True
+
+
+def template_source(name: str) -> str:
+    """The source text of the template ``name``, Jinja2 or Django (for the fingerprints'
+    template revision). Raises ``TemplateDoesNotExist`` for neither."""
+    if is_jinja(name):
+        return _env().loader.get_source(_env(), name)[0]
+    return get_template(name).template.source
+
+
+def render_partial(name: str, context: dict, request, *, token: str | None = None) -> str:
+    """A region partial ``name`` rendered with ``context`` (a dict) for ``request``: a Jinja2
+    one directly on its environment, a Django one by ``render_to_string``. A Jinja2 one's
+    forms post ``token`` (None: the regions' placeholder, replaced on the way out by
+    ``games.views.regions``). Raises what the template raises."""
+    if not is_jinja(name):
+        return render_to_string(name, context, request=request)
+    from games.views.regions import TOKEN_PLACEHOLDER
+
+    token = TOKEN_PLACEHOLDER if token is None else str(token)
+    field = Markup('<input type="hidden" name="csrfmiddlewaretoken" value="{}">').format(token)
+    return render_values(name, dict(context, request=request, csrf_input=field, csrf_token=token))
+
+
+def render_values(name: str, values: dict) -> str:
+    """The Jinja2 template ``name`` rendered with ``values`` alone."""
+    return _env().get_template(name).render(values)

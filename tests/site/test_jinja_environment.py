@@ -1,0 +1,26 @@
+"""The Jinja2 environment of the hot partials writes what Django templates write."""
+from django.template import engines
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+
+
+def render(source: str, **context) -> str:
+    return engines["jinja2"].env.from_string(source).render(context)
+
+
+def test_values_are_escaped_as_django_escapes_them():
+    value = """<b a="1">O'Brien & co</b>"""
+    assert render("{{ v }}", v=value) == escape(value) == "&lt;b a=&quot;1&quot;&gt;O&#x27;Brien &amp; co&lt;/b&gt;"
+
+
+def test_safe_html_is_written_as_it_is():
+    assert render("{{ v }}", v=mark_safe("<em>x</em>")) == "<em>x</em>"
+
+
+def test_a_missing_name_or_attribute_is_empty_as_in_a_django_template():
+    assert render("[{{ nothing.at.all }}]{% if decision.forms %}x{% endif %}", decision=None) == "[]"
+
+
+def test_the_project_filters_and_tags_are_there():
+    assert render("{{ v|compact_json }}", v={"a": 1}) == "{&quot;a&quot;:1}"
+    assert 'class="circle t-farmer"' in render("{{ circle('farmer') }}")
