@@ -470,13 +470,16 @@ def player_boards(context, boards: list[dict]) -> str:
     found = context.get("player_board_html")
     if found is None:
         found = caches["regions"].get_many(keys) if keys else {}
-    article = get_template("games/partials/_player_board.html").template
+    from games import templating
+
+    values = None
     parts, fresh = [], {}
     for b, key in zip(boards, keys, strict=True):
         html = found.get(key)
         if html is None:
-            with context.push(b=b):
-                html = fresh[key] = article.render(context)
+            if values is None:  # a Jinja2 template (games.templating): the context as one dict
+                values = context.flatten()
+            html = fresh[key] = templating.render_values("games/partials/_player_board.html", values | {"b": b})
         parts.append(f"{html}\n  ")
     sink = context.get("player_board_fresh")
     if sink is not None:
