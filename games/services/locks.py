@@ -21,6 +21,35 @@ from games.selectors import _converted, _converters
 GameId = uuid.UUID | str
 
 
+def _run_together(statements: list[tuple[str, list]]) -> list[tuple[list | None, int]]:
+    """Execute ``statements`` (SQL, parameters) in order, in one round trip where the
+    database takes several statements in one execute (PostgreSQL with psycopg's client-side
+    binding, Django's default), else one execute each (SQLite: no round trip to save).
+    Returns per statement its rows (None: it returns none) and its row count. The first
+    error raises and the statements after it do not run (the caller's transaction rolls
+    back). Batched, the statements are one execute of their SQL joined by ``;\n`` (what
+    a query log records)."""
+    results = []
+    with connection.cursor() as cursor:
+        if _batches(connection.vendor):
+            cursor.execute(";\n".join(sql for sql, _ in statements), [p for _, params in statements for p in params])
+            for number in range(len(statements)):
+                if number:
+                    cursor.nextset()
+                results.append((cursor.fetchall() if cursor.description else None, cursor.rowcount))
+            return results
+        for sql, params in statements:
+            cursor.execute(sql, params)
+            results.append((cursor.fetchall() if cursor.description else None, cursor.rowcount))
+    return results
+
+
+@functools.cache
+def _batches(vendor: str) -> bool:
+    """True if this database runs several statements in one execute (``_run_together``)."""
+    return vendor == "postgresql" and not connection.settings_dict.get("OPTIONS", {}).get("server_side_binding")
+
+
 @functools.cache
 def _lock_sql(vendor: str, seated: bool) -> tuple[str, tuple, tuple]:
     """``_lock_game``'s statement, written once per database vendor (the ORM took longer to
@@ -50,50 +79,56 @@ def _lock_converters(vendor: str) -> tuple[list, list]:
     return tuple(_converters(group) for group in fields)
 
 
-def _lock_game(game_id: GameId, *, seated_user=None) -> Game | None:
+def _lock_game(game_id: GameId, *, seated_user=None, with_seats: bool = False) -> Game | None:
     """Lock and return the game row (its creator read with it, not locked: the page drawn
     from the row after a write names them); must be called inside ``transaction.atomic``.
     Raises ``GameNotFound`` (``ValidationError`` for a ``game_id`` that is no UUID).
 
     ``seated_user``: lock the row only if that user has a seat at the game, in the same
     statement; None (no lock taken) if there is no such game or no such seat, so a user
-    without a seat never holds the lock. Raises ``TransactionManagementError`` outside
+    without a seat never holds the lock. ``with_seats``: the game's seats are read too,
+    after the lock and in the same round trip (``_run_together``), for the next
+    ``_read_seats`` of this game. Raises ``TransactionManagementError`` outside
     ``transaction.atomic`` (a lock there would be released at once), as
     ``select_for_update`` does."""
     if not connection.in_atomic_block:
         raise TransactionManagementError("_lock_game must be called inside transaction.atomic.")
     pk_field = Game._meta.pk
-    params = [pk_field.get_db_prep_value(pk_field.to_python(game_id), connection)]
-    if seated_user is not None:
-        params.append(seated_user.pk)
+    game_pk = pk_field.get_db_prep_value(pk_field.to_python(game_id), connection)
+    params = [game_pk] if seated_user is None else [game_pk, seated_user.pk]
     sql, game_fields, user_fields = _lock_sql(connection.vendor, seated_user is not None)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        row = cursor.fetchone()
-    if row is None:
+    statements = [(sql, params)]
+    if with_seats:  # the seat statement runs once the lock statement is done: it sees what the lock waited for
+        statements.append((_seats_sql(connection.vendor)[0], [game_pk]))
+    (rows, _count), *seats = _run_together(statements)
+    if not rows:
         if seated_user is not None:
             return None
         raise GameNotFound(gettext("No such game."))
+    row = rows[0]
     game_converters, user_converters = _lock_converters(connection.vendor)
     ng = len(game_fields)
     game = Game.from_db(connection.alias, [f.attname for f in game_fields], _converted(game_converters, row[:ng]))
     creator = get_user_model().from_db(connection.alias, [f.attname for f in user_fields],
                                        _converted(user_converters, row[ng:]))
     Game.creator.field.set_cached_value(game, creator)
+    if seats:
+        game._seat_rows = seats[0][0]  # for _read_seats
     return game
 
 
-def _lock_game_for_seat(game_id: GameId, user, *, seated_only: bool) -> Game:
+def _lock_game_for_seat(game_id: GameId, user, *, seated_only: bool, with_seats: bool = False) -> Game:
     """Lock the game row for a write by ``user``'s seat: in one statement when the user has a
     seat there (``_lock_game(seated_user=...)``). Otherwise ``seated_only`` refuses with
     ``NotSeated`` at once, without the lock (a view then picks its 404 or 403); without it
     the row is locked anyway (``GameNotFound`` if there is none), for the caller's checks
-    to refuse in their order."""
-    game = _lock_game(game_id, seated_user=user)
+    to refuse in their order. ``with_seats``: as ``_lock_game``'s (the game's seats read in
+    the lock's round trip, for the next ``_read_seats``)."""
+    game = _lock_game(game_id, seated_user=user, with_seats=with_seats)
     if game is None:
         if seated_only:
             raise NotSeated(gettext("You do not have a seat at this game."))
-        game = _lock_game(game_id)
+        game = _lock_game(game_id, with_seats=with_seats)
     return game
 
 
@@ -120,7 +155,8 @@ def _seat_converters(vendor: str) -> list:
 
 def _read_seats(game: Game, *, keep: bool = False) -> list[Seat]:
     """Every seat of the locked ``game`` in order (all fields, each seat's game the game), in
-    one statement written once, after the lock (so it sees what the lock waited for).
+    one statement written once, after the lock (so it sees what the lock waited for); no
+    query the first time after ``_lock_game(with_seats=True)``, which read them with it.
 
     ``keep``: the seats are kept as ``game._locked_seats`` for the next
     ``store._sync_awaiting``, and the round of the game's newest move, read with them, as
@@ -128,9 +164,11 @@ def _read_seats(game: Game, *, keep: bool = False) -> list[Seat]:
     takes its value once instead of querying. The caller then writes seats only through
     these objects until that store. Caller holds the game row lock."""
     sql, seat_fields = _seats_sql(connection.vendor)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [Seat._meta.get_field("game").get_db_prep_value(game.pk, connection)])
-        rows = cursor.fetchall()
+    rows = game.__dict__.pop("_seat_rows", None)  # read with the lock (_lock_game(with_seats=True))
+    if rows is None:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [Seat._meta.get_field("game").get_db_prep_value(game.pk, connection)])
+            rows = cursor.fetchall()
     converters, names = _seat_converters(connection.vendor), [f.attname for f in seat_fields]
     seats = []
     for row in rows:
