@@ -7,7 +7,10 @@ same game are serialised.
 from __future__ import annotations
 
 import functools
+import hashlib
+import re
 import uuid
+import weakref
 
 from django.contrib.auth import get_user_model
 from django.db import connection
@@ -21,26 +24,49 @@ from games.selectors import _converted, _converters
 GameId = uuid.UUID | str
 
 
-def _run_together(statements: list[tuple[str, list]]) -> list[tuple[list | None, int]]:
-    """Execute ``statements`` (SQL, parameters) in order, in one round trip where the
-    database takes several statements in one execute (PostgreSQL with psycopg's client-side
-    binding, Django's default), else one execute each (SQLite: no round trip to save).
-    Returns per statement its rows (None: it returns none) and its row count. The first
-    error raises and the statements after it do not run (the caller's transaction rolls
-    back). Batched, the statements are one execute of their SQL joined by ``;\n`` (what
-    a query log records)."""
-    results = []
-    with connection.cursor() as cursor:
-        if _batches(connection.vendor):
-            cursor.execute(";\n".join(sql for sql, _ in statements), [p for _, params in statements for p in params])
-            for number in range(len(statements)):
-                if number:
-                    cursor.nextset()
+def _run_together(statements: list[tuple]) -> list[tuple[list | None, int]]:
+    """Execute ``statements`` -- (SQL, parameters) or (SQL, parameters, ``prepared``) -- in
+    order, in one round trip where the database takes several statements in one execute
+    (PostgreSQL with psycopg's client-side binding, Django's default), else one execute
+    each (SQLite: no round trip to save). Returns per statement its rows (None: it returns
+    none) and its row count. The first error raises and the statements after it do not run
+    (the caller's transaction rolls back). Batched, the statements are one execute of their
+    SQL joined by ``;\n`` (what a query log records).
+
+    ``prepared`` (PostgreSQL only): the statement is prepared once per database session
+    (``_prepared_form``; planning the site's widest statements took longer than running
+    them) and executed by name. Its parameters' types must follow from the SQL (a column
+    compared or assigned, a cast)."""
+    if not _batches(connection.vendor):
+        results = []
+        with connection.cursor() as cursor:
+            for sql, params, *_ in statements:
+                cursor.execute(sql, params)
                 results.append((cursor.fetchall() if cursor.description else None, cursor.rowcount))
-            return results
-        for sql, params in statements:
-            cursor.execute(sql, params)
-            results.append((cursor.fetchall() if cursor.description else None, cursor.rowcount))
+        return results
+    with connection.cursor() as cursor:
+        known = _prepared_here(cursor)
+        prepare, sqls = [], []
+        for sql, _params, *prepared in statements:
+            if prepared and prepared[0]:
+                name, preparation, sql = _prepared_form(sql)
+                if name not in known:
+                    prepare.append((name, preparation))
+            sqls.append(sql)
+        session = connection.connection
+        try:
+            cursor.execute(";\n".join([*(text for _, text in prepare), *sqls]),
+                           [p for _, params, *_ in statements for p in params])
+        except BaseException:
+            _prepared[session] = None  # which statements were prepared before the error is not known
+            raise
+        known.update(name for name, _ in prepare)
+        results = []
+        for number in range(len(prepare) + len(statements)):
+            if number:
+                cursor.nextset()
+            if number >= len(prepare):
+                results.append((cursor.fetchall() if cursor.description else None, cursor.rowcount))
     return results
 
 
@@ -48,6 +74,41 @@ def _run_together(statements: list[tuple[str, list]]) -> list[tuple[list | None,
 def _batches(vendor: str) -> bool:
     """True if this database runs several statements in one execute (``_run_together``)."""
     return vendor == "postgresql" and not connection.settings_dict.get("OPTIONS", {}).get("server_side_binding")
+
+
+#: Per PostgreSQL session (the psycopg connection): the names of the statements
+#: ``_run_together`` prepared there; None: not known (after an error), read again.
+_prepared: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _prepared_here(cursor) -> set[str]:
+    """The names of the statements prepared in this session (``_prepared``), read from
+    ``pg_prepared_statements`` when not known. Prepared statements outlive a rollback:
+    only an error while preparing leaves the set in doubt."""
+    session = connection.connection
+    known = _prepared.get(session, set())  # a session not seen yet has prepared nothing
+    if known is None:
+        cursor.execute("SELECT name FROM pg_prepared_statements")
+        known = {name for (name,) in cursor.fetchall()}
+    _prepared[session] = known
+    return known
+
+
+#: Name -> SQL of every statement ``_prepared_form`` named (a query log shows ``EXECUTE name(...)``).
+PREPARED_SQL: dict[str, str] = {}
+
+
+@functools.lru_cache(maxsize=256)
+def _prepared_form(sql: str) -> tuple[str, str, str]:
+    """``sql`` (with ``%s`` placeholders only) as a prepared statement: its name (from its
+    text, kept in ``PREPARED_SQL``), its ``PREPARE`` and the ``EXECUTE`` that runs it with
+    the same parameters."""
+    count = sql.count("%s")
+    name = "orleans_" + hashlib.sha1(sql.encode()).hexdigest()[:24]
+    PREPARED_SQL[name] = sql
+    numbers = iter(range(1, count + 1))
+    preparation = f"PREPARE {name} AS " + re.sub("%s", lambda _match: f"${next(numbers)}", sql)
+    return name, preparation, f"EXECUTE {name}" + (f"({', '.join(['%s'] * count)})" if count else "")
 
 
 @functools.cache
@@ -97,9 +158,9 @@ def _lock_game(game_id: GameId, *, seated_user=None, with_seats: bool = False) -
     game_pk = pk_field.get_db_prep_value(pk_field.to_python(game_id), connection)
     params = [game_pk] if seated_user is None else [game_pk, seated_user.pk]
     sql, game_fields, user_fields = _lock_sql(connection.vendor, seated_user is not None)
-    statements = [(sql, params)]
+    statements = [(sql, params, True)]
     if with_seats:  # the seat statement runs once the lock statement is done: it sees what the lock waited for
-        statements.append((_seats_sql(connection.vendor)[0], [game_pk]))
+        statements.append((_seats_sql(connection.vendor)[0], [game_pk], True))
     (rows, _count), *seats = _run_together(statements)
     if not rows:
         if seated_user is not None:

@@ -188,7 +188,7 @@ def _snapshot_update_sql(vendor: str) -> str:
     return f"UPDATE {table} SET {sets} WHERE {table}.{quote(Game._meta.pk.column)} = %s"
 
 
-def _snapshot_statement(game: Game) -> tuple[str, list]:
+def _snapshot_statement(game: Game) -> tuple[str, list, bool]:
     """The UPDATE of the fields a store changes (``game.save(update_fields=...)``'s) and its
     parameters, its ``state_stamp`` set with them (``Game.save``'s rule), in a statement
     written once (the ORM took longer to build the UPDATE than the database to run it).
@@ -199,7 +199,8 @@ def _snapshot_statement(game: Game) -> tuple[str, list]:
     params = [text if name == "state" and connection.vendor == "postgresql"
               else Game._meta.get_field(name).get_db_prep_save(getattr(game, name), connection)
               for name in _SNAPSHOT_FIELDS]
-    return _snapshot_update_sql(connection.vendor), [*params, Game._meta.pk.get_db_prep_value(game.pk, connection)]
+    return (_snapshot_update_sql(connection.vendor), [*params, Game._meta.pk.get_db_prep_value(game.pk, connection)],
+            True)  # prepared once a session (locks._run_together)
 
 
 def _move_fields() -> list:
@@ -217,7 +218,7 @@ def _move_insert_sql(vendor: str, count: int) -> str:
             f"VALUES {', '.join([row] * count)} RETURNING {quote(Move._meta.pk.column)}")
 
 
-def _insert_statement(moves: list[Move]) -> tuple[str, list] | None:
+def _insert_statement(moves: list[Move]) -> tuple[str, list, bool] | None:
     """The INSERT of ``moves`` returning their ids (``_move_insert_sql``) and its parameters,
     for ``_inserted``; None on a database that cannot return the ids of an insert: there
     the moves are saved now, through the ORM (``bulk_create``)."""
@@ -227,7 +228,7 @@ def _insert_statement(moves: list[Move]) -> tuple[str, list] | None:
     fields, params = _move_fields(), []
     for move in moves:
         params += [f.get_db_prep_save(f.pre_save(move, add=True), connection) for f in fields]
-    return _move_insert_sql(connection.vendor, len(moves)), params
+    return _move_insert_sql(connection.vendor, len(moves)), params, True  # prepared once a session
 
 
 def _inserted(moves: list[Move], rows: list) -> None:
