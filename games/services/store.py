@@ -65,13 +65,18 @@ def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
 
 def _awaiting_changes(game: Game, state: Any) -> tuple[list[Seat], list[Seat], list[Seat]]:
     """``_sync_awaiting``'s work before its write: the game's seats, those changed in memory
-    (to be written by ``_awaiting_statement``) and those newly awaited."""
+    (to be written by ``_awaiting_statement``: also a decided seat whose clock is not
+    written yet, ``clocks._player_decided``) and those newly awaited."""
     rules_engine = engine_for(game)
     awaited = {} if game.status != GameStatus.ACTIVE else rules_engine.awaiting(state)
     newly_awaited = []
     now = timezone.now()
     # the seats read under the lock by the caller (play.game_submit_action), else now
-    seats = game.__dict__.pop("_locked_seats", None) or _read_seats(game)
+    locked = game.__dict__.pop("_locked_seats", None)
+    unwritten = game.__dict__.pop("_clocks_unwritten", [])  # clocks._player_decided's, among the locked seats
+    for seat in [] if locked else unwritten:  # the seats are read again: their clocks first
+        seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline"])
+    seats = locked or _read_seats(game)
     changing = [seat for seat in seats if seat.awaiting != str(awaited.get(seat.order, ""))
                 and not (seat.order in awaited and (_queue_verdict(rules_engine, state, seat) or ("",))[0] == "play")]
     on_vacation = (users_on_vacation([s.user_id for s in changing])
@@ -91,6 +96,8 @@ def _awaiting_changes(game: Game, state: Any) -> tuple[list[Seat], list[Seat], l
             seat.awaiting_since = seat.next_reminder_at = None
             clock.stop(seat, now)
         seat.awaiting = kind
+    if locked:  # a decided seat's clock is written with the others (its fields are among _AWAITING_FIELDS)
+        changing += [seat for seat in unwritten if all(seat is not other for other in changing)]
     return seats, changing, newly_awaited
 
 

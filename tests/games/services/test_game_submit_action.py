@@ -227,3 +227,28 @@ def test_the_seats_one_decision_changes_are_stored_in_one_write_field_by_field(c
     assert theirs.awaiting_since == theirs.clock_started_at == frozen_now.now
     assert theirs.deadline == frozen_now.now + dt.timedelta(seconds=theirs.bank_seconds)
     assert theirs.next_reminder_at is not None
+
+
+def test_a_clocked_decision_writes_its_seats_clock_with_the_awaited_seats_once(clocked_game, frozen_now, alice, bob):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.models import Seat
+    from tests.support.game_driver import kind_awaited, play_until, state_of, user_at
+
+    game = clocked_game(alice, bob, simultaneous_followers=False)
+    play_until(game, kind_awaited("action"), lowest_seat_first=True)
+    game.refresh_from_db()
+    state = state_of(game)
+    order = next(o for o, kind in engine.awaiting(state).items() if kind == "action")
+    before = Seat.objects.get(game=game, order=order)
+    frozen_now.advance(minutes=5)
+    action = next(a for a in engine.legal_actions(state, order) if a["type"] == "pass")
+    with CaptureQueriesContext(connection) as captured:
+        game_submit_action(game_id=game.pk, user=user_at(game, order), action=action, expected_version=game.version)
+    assert len(_writes(captured, "games_seat")) == 1  # the decision's clock and the awaited seats together
+    after = Seat.objects.get(game=game, order=order)
+    # five minutes charged, the increment added, the clock stopped (no longer awaited)
+    assert after.bank_seconds == min(game.clock_cap_seconds,
+                                     before.bank_seconds - 300 + game.clock_increment_seconds)
+    assert (after.clock_started_at, after.deadline, after.awaiting) == (None, None, "")
