@@ -50,7 +50,7 @@ def _run_together(statements: list[tuple]) -> list[tuple[list | None, int]]:
         for sql, _params, *prepared in statements:
             if prepared and prepared[0]:
                 name, preparation, sql = _prepared_form(sql)
-                if name not in known:
+                if name not in known and all(name != other for other, _ in prepare):  # once, even twice in a batch
                     prepare.append((name, preparation))
             sqls.append(sql)
         session = connection.connection

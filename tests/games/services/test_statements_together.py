@@ -20,7 +20,8 @@ def _pk(game):
 
 def test_each_statement_gives_its_rows_and_its_count_in_order(started_game):
     (rows, _), (none, count), (renamed, _) = _run_together([
-        (_NAME, [_pk(started_game)], True), (_RENAME, ["Renamed", _pk(started_game)]), (_NAME, [_pk(started_game)])])
+        (_NAME, [_pk(started_game)], True), (_RENAME, ["Renamed", _pk(started_game)]),
+        (_NAME, [_pk(started_game)], True)])
     assert rows == [(started_game.name,)]
     assert (none, count) == (None, 1)
     assert renamed == [("Renamed",)]  # a statement sees what the ones before it wrote
