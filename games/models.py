@@ -38,7 +38,19 @@ def state_digest(state) -> str:
     ``state``: the JSON-able snapshot, or None (no snapshot: "")."""
     if state is None:
         return ""
-    return hashlib.sha1(json.dumps(state, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    return text_digest(canonical_json(state))
+
+
+def canonical_json(state) -> str:
+    """The canonical JSON text of a JSON-able snapshot (sorted keys, no spaces): what
+    ``state_digest`` hashes (``text_digest``); PostgreSQL's ``jsonb`` reads it as the value
+    any other dump of the snapshot gives."""
+    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
+def text_digest(text: str) -> str:
+    """``state_digest`` of the snapshot whose ``canonical_json`` is ``text``."""
+    return hashlib.sha1(text.encode()).hexdigest()
 
 
 class GameQuerySet(models.QuerySet):

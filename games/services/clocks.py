@@ -27,12 +27,19 @@ def _player_decided(game: Game, seat: Seat) -> None:
     """A decision by the seat's player: charge its clock and add the increment (capped),
     reset its timeout count; an absent player is back, and when no seat is absent any
     more the votes to end the game are dropped. Caller holds the game row lock, ``seat``
-    read under it."""
+    read under it; a seat among those kept for the store (``game._locked_seats``) has its
+    clock written by that store (``game._clocks_unwritten``)."""
     before = [getattr(seat, name) for name in _CLOCK_FIELDS]
     if clock.has_clock(game):
         clock.decide(seat, game, timezone.now())
-    _player_back(game, seat, [name for name, old in zip(_CLOCK_FIELDS, before, strict=True)
-                              if getattr(seat, name) != old])
+    changed = [name for name, old in zip(_CLOCK_FIELDS, before, strict=True) if getattr(seat, name) != old]
+    # a seat the next store writes anyway (read under the lock for it, locks._read_seats) keeps
+    # its clock for that write (store._awaiting_changes): one UPDATE fewer. Not an absent
+    # player's: their return may make the store read the seats again (_player_back).
+    if changed and not seat.absent and any(s is seat for s in game.__dict__.get("_locked_seats") or ()):
+        game.__dict__.setdefault("_clocks_unwritten", []).append(seat)
+        changed = []
+    _player_back(game, seat, changed)
 
 
 def _player_back(game: Game, seat: Seat, also_save: list[str] = ()) -> None:

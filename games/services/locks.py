@@ -7,7 +7,10 @@ same game are serialised.
 from __future__ import annotations
 
 import functools
+import hashlib
+import re
 import uuid
+import weakref
 
 from django.contrib.auth import get_user_model
 from django.db import connection
@@ -19,6 +22,93 @@ from games.models import Game, GameStatus, Move, Seat
 from games.selectors import _converted, _converters
 
 GameId = uuid.UUID | str
+
+
+def _run_together(statements: list[tuple]) -> list[tuple[list | None, int]]:
+    """Execute ``statements`` -- (SQL, parameters) or (SQL, parameters, ``prepared``) -- in
+    order, in one round trip where the database takes several statements in one execute
+    (PostgreSQL with psycopg's client-side binding, Django's default), else one execute
+    each (SQLite: no round trip to save). Returns per statement its rows (None: it returns
+    none) and its row count. The first error raises and the statements after it do not run
+    (the caller's transaction rolls back). Batched, the statements are one execute of their
+    SQL joined by ``;\n`` (what a query log records).
+
+    ``prepared`` (PostgreSQL only): the statement is prepared once per database session
+    (``_prepared_form``; planning the site's widest statements took longer than running
+    them) and executed by name. Its parameters' types must follow from the SQL (a column
+    compared or assigned, a cast)."""
+    if not _batches(connection.vendor):
+        results = []
+        with connection.cursor() as cursor:
+            for sql, params, *_ in statements:
+                cursor.execute(sql, params)
+                results.append((cursor.fetchall() if cursor.description else None, cursor.rowcount))
+        return results
+    with connection.cursor() as cursor:
+        known = _prepared_here(cursor)
+        prepare, sqls = [], []
+        for sql, _params, *prepared in statements:
+            if prepared and prepared[0]:
+                name, preparation, sql = _prepared_form(sql)
+                if name not in known and all(name != other for other, _ in prepare):  # once, even twice in a batch
+                    prepare.append((name, preparation))
+            sqls.append(sql)
+        session = connection.connection
+        try:
+            cursor.execute(";\n".join([*(text for _, text in prepare), *sqls]),
+                           [p for _, params, *_ in statements for p in params])
+        except BaseException:
+            _prepared[session] = None  # which statements were prepared before the error is not known
+            raise
+        known.update(name for name, _ in prepare)
+        results = []
+        for number in range(len(prepare) + len(statements)):
+            if number:
+                cursor.nextset()
+            if number >= len(prepare):
+                results.append((cursor.fetchall() if cursor.description else None, cursor.rowcount))
+    return results
+
+
+@functools.cache
+def _batches(vendor: str) -> bool:
+    """True if this database runs several statements in one execute (``_run_together``)."""
+    return vendor == "postgresql" and not connection.settings_dict.get("OPTIONS", {}).get("server_side_binding")
+
+
+#: Per PostgreSQL session (the psycopg connection): the names of the statements
+#: ``_run_together`` prepared there; None: not known (after an error), read again.
+_prepared: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _prepared_here(cursor) -> set[str]:
+    """The names of the statements prepared in this session (``_prepared``), read from
+    ``pg_prepared_statements`` when not known. Prepared statements outlive a rollback:
+    only an error while preparing leaves the set in doubt."""
+    session = connection.connection
+    known = _prepared.get(session, set())  # a session not seen yet has prepared nothing
+    if known is None:
+        cursor.execute("SELECT name FROM pg_prepared_statements")
+        known = {name for (name,) in cursor.fetchall()}
+    _prepared[session] = known
+    return known
+
+
+#: Name -> SQL of every statement ``_prepared_form`` named (a query log shows ``EXECUTE name(...)``).
+PREPARED_SQL: dict[str, str] = {}
+
+
+@functools.lru_cache(maxsize=256)
+def _prepared_form(sql: str) -> tuple[str, str, str]:
+    """``sql`` (with ``%s`` placeholders only) as a prepared statement: its name (from its
+    text, kept in ``PREPARED_SQL``), its ``PREPARE`` and the ``EXECUTE`` that runs it with
+    the same parameters."""
+    count = sql.count("%s")
+    name = "orleans_" + hashlib.sha1(sql.encode()).hexdigest()[:24]
+    PREPARED_SQL[name] = sql
+    numbers = iter(range(1, count + 1))
+    preparation = f"PREPARE {name} AS " + re.sub("%s", lambda _match: f"${next(numbers)}", sql)
+    return name, preparation, f"EXECUTE {name}" + (f"({', '.join(['%s'] * count)})" if count else "")
 
 
 @functools.cache
@@ -50,50 +140,56 @@ def _lock_converters(vendor: str) -> tuple[list, list]:
     return tuple(_converters(group) for group in fields)
 
 
-def _lock_game(game_id: GameId, *, seated_user=None) -> Game | None:
+def _lock_game(game_id: GameId, *, seated_user=None, with_seats: bool = False) -> Game | None:
     """Lock and return the game row (its creator read with it, not locked: the page drawn
     from the row after a write names them); must be called inside ``transaction.atomic``.
     Raises ``GameNotFound`` (``ValidationError`` for a ``game_id`` that is no UUID).
 
     ``seated_user``: lock the row only if that user has a seat at the game, in the same
     statement; None (no lock taken) if there is no such game or no such seat, so a user
-    without a seat never holds the lock. Raises ``TransactionManagementError`` outside
+    without a seat never holds the lock. ``with_seats``: the game's seats are read too,
+    after the lock and in the same round trip (``_run_together``), for the next
+    ``_read_seats`` of this game. Raises ``TransactionManagementError`` outside
     ``transaction.atomic`` (a lock there would be released at once), as
     ``select_for_update`` does."""
     if not connection.in_atomic_block:
         raise TransactionManagementError("_lock_game must be called inside transaction.atomic.")
     pk_field = Game._meta.pk
-    params = [pk_field.get_db_prep_value(pk_field.to_python(game_id), connection)]
-    if seated_user is not None:
-        params.append(seated_user.pk)
+    game_pk = pk_field.get_db_prep_value(pk_field.to_python(game_id), connection)
+    params = [game_pk] if seated_user is None else [game_pk, seated_user.pk]
     sql, game_fields, user_fields = _lock_sql(connection.vendor, seated_user is not None)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        row = cursor.fetchone()
-    if row is None:
+    statements = [(sql, params, True)]
+    if with_seats:  # the seat statement runs once the lock statement is done: it sees what the lock waited for
+        statements.append((_seats_sql(connection.vendor)[0], [game_pk], True))
+    (rows, _count), *seats = _run_together(statements)
+    if not rows:
         if seated_user is not None:
             return None
         raise GameNotFound(gettext("No such game."))
+    row = rows[0]
     game_converters, user_converters = _lock_converters(connection.vendor)
     ng = len(game_fields)
     game = Game.from_db(connection.alias, [f.attname for f in game_fields], _converted(game_converters, row[:ng]))
     creator = get_user_model().from_db(connection.alias, [f.attname for f in user_fields],
                                        _converted(user_converters, row[ng:]))
     Game.creator.field.set_cached_value(game, creator)
+    if seats:
+        game._seat_rows = seats[0][0]  # for _read_seats
     return game
 
 
-def _lock_game_for_seat(game_id: GameId, user, *, seated_only: bool) -> Game:
+def _lock_game_for_seat(game_id: GameId, user, *, seated_only: bool, with_seats: bool = False) -> Game:
     """Lock the game row for a write by ``user``'s seat: in one statement when the user has a
     seat there (``_lock_game(seated_user=...)``). Otherwise ``seated_only`` refuses with
     ``NotSeated`` at once, without the lock (a view then picks its 404 or 403); without it
     the row is locked anyway (``GameNotFound`` if there is none), for the caller's checks
-    to refuse in their order."""
-    game = _lock_game(game_id, seated_user=user)
+    to refuse in their order. ``with_seats``: as ``_lock_game``'s (the game's seats read in
+    the lock's round trip, for the next ``_read_seats``)."""
+    game = _lock_game(game_id, seated_user=user, with_seats=with_seats)
     if game is None:
         if seated_only:
             raise NotSeated(gettext("You do not have a seat at this game."))
-        game = _lock_game(game_id)
+        game = _lock_game(game_id, with_seats=with_seats)
     return game
 
 
@@ -120,7 +216,8 @@ def _seat_converters(vendor: str) -> list:
 
 def _read_seats(game: Game, *, keep: bool = False) -> list[Seat]:
     """Every seat of the locked ``game`` in order (all fields, each seat's game the game), in
-    one statement written once, after the lock (so it sees what the lock waited for).
+    one statement written once, after the lock (so it sees what the lock waited for); no
+    query the first time after ``_lock_game(with_seats=True)``, which read them with it.
 
     ``keep``: the seats are kept as ``game._locked_seats`` for the next
     ``store._sync_awaiting``, and the round of the game's newest move, read with them, as
@@ -128,9 +225,11 @@ def _read_seats(game: Game, *, keep: bool = False) -> list[Seat]:
     takes its value once instead of querying. The caller then writes seats only through
     these objects until that store. Caller holds the game row lock."""
     sql, seat_fields = _seats_sql(connection.vendor)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [Seat._meta.get_field("game").get_db_prep_value(game.pk, connection)])
-        rows = cursor.fetchall()
+    rows = game.__dict__.pop("_seat_rows", None)  # read with the lock (_lock_game(with_seats=True))
+    if rows is None:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [Seat._meta.get_field("game").get_db_prep_value(game.pk, connection)])
+            rows = cursor.fetchall()
     converters, names = _seat_converters(connection.vendor), [f.attname for f in seat_fields]
     seats = []
     for row in rows:

@@ -73,10 +73,10 @@ def game_submit_action(*, game_id: GameId, user, action: dict, expected_version:
     ``seated_only``: a user without a seat (or a game that does not exist) is refused with
     ``NotSeated`` first, without the lock (the view then picks its 404 or 403).
     """
-    game = _lock_game_for_seat(game_id, user, seated_only=seated_only)
+    game = _lock_game_for_seat(game_id, user, seated_only=seated_only, with_seats=True)
     _require_status(game, GameStatus.ACTIVE, gettext("This game is not being played."))
     rules_engine, state = load_game(game)
-    seats = _read_seats(game, keep=True)  # all of them, kept for the store
+    seats = _read_seats(game, keep=True)  # all of them (read with the lock), kept for the store
     seat = next((s for s in seats if user.pk is not None and s.user_id == user.pk), None)
     if seat is None and seated_only:  # a seat gone while the lock was awaited: refused as a stranger
         raise NotSeated(gettext("You do not have a seat at this game."))

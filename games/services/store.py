@@ -14,12 +14,12 @@ from django.utils import timezone
 
 from games import clock
 from games.bots import playing_level
-from games.models import Game, GameStatus, Move, MoveSource, Seat, state_digest
+from games.models import Game, GameStatus, Move, MoveSource, Seat, canonical_json, text_digest
 from games.rules import engine_for
 from games.selectors import seat_results, users_on_vacation
 from games.services import outbox
 from games.services.ratings import game_rate
-from games.services.locks import _read_seats
+from games.services.locks import _read_seats, _run_together
 from games.services.records import record_finished_game, records_rebuild
 from games.tasks import bot_move_task, resolve_game_task
 from orleans_site.tasks import enqueue_on_commit
@@ -54,12 +54,29 @@ def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
     The seats as written are kept on ``game`` (``_synced_seats``): ``queue._play_queues``,
     next under the same lock, reads no seat again when none of them has a queue to play.
     """
+    seats, changing, newly_awaited = _awaiting_changes(game, state)
+    statement = _awaiting_statement(changing)
+    if statement:
+        with connection.cursor() as cursor:
+            cursor.execute(*statement)
+    _awaiting_written(game, seats)
+    return newly_awaited
+
+
+def _awaiting_changes(game: Game, state: Any) -> tuple[list[Seat], list[Seat], list[Seat]]:
+    """``_sync_awaiting``'s work before its write: the game's seats, those changed in memory
+    (to be written by ``_awaiting_statement``: also a decided seat whose clock is not
+    written yet, ``clocks._player_decided``) and those newly awaited."""
     rules_engine = engine_for(game)
     awaited = {} if game.status != GameStatus.ACTIVE else rules_engine.awaiting(state)
     newly_awaited = []
     now = timezone.now()
     # the seats read under the lock by the caller (play.game_submit_action), else now
-    seats = game.__dict__.pop("_locked_seats", None) or _read_seats(game)
+    locked = game.__dict__.pop("_locked_seats", None)
+    unwritten = game.__dict__.pop("_clocks_unwritten", [])  # clocks._player_decided's, among the locked seats
+    for seat in [] if locked else unwritten:  # the seats are read again: their clocks first
+        seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline"])
+    seats = locked or _read_seats(game)
     changing = [seat for seat in seats if seat.awaiting != str(awaited.get(seat.order, ""))
                 and not (seat.order in awaited and (_queue_verdict(rules_engine, state, seat) or ("",))[0] == "play")]
     on_vacation = (users_on_vacation([s.user_id for s in changing])
@@ -79,10 +96,15 @@ def _sync_awaiting(game: Game, state: Any) -> list[Seat]:
             seat.awaiting_since = seat.next_reminder_at = None
             clock.stop(seat, now)
         seat.awaiting = kind
-    _write_awaiting(changing)
+    if locked:  # a decided seat's clock is written with the others (its fields are among _AWAITING_FIELDS)
+        changing += [seat for seat in unwritten if all(seat is not other for other in changing)]
+    return seats, changing, newly_awaited
+
+
+def _awaiting_written(game: Game, seats: list[Seat]) -> None:
+    """``_sync_awaiting``'s work after its write: a bot's move queued, the seats kept."""
     _queue_bot_move(game, [seat for seat in seats if seat.awaiting])
     game._synced_seats = seats  # as written now, for queue._next_queue_move
-    return newly_awaited
 
 
 #: The seat fields ``_sync_awaiting`` writes.
@@ -107,19 +129,18 @@ def _awaiting_update_sql(vendor: str, count: int) -> str:
     return f"UPDATE {quote(Seat._meta.db_table)} SET {', '.join(sets)} WHERE {pk} IN ({', '.join(['%s'] * count)})"
 
 
-def _write_awaiting(seats: list[Seat]) -> None:
-    """Store the ``_AWAITING_FIELDS`` of ``seats`` (saved rows) in one statement; none for
-    no seats."""
+def _awaiting_statement(seats: list[Seat]) -> tuple[str, list] | None:
+    """The UPDATE storing the ``_AWAITING_FIELDS`` of ``seats`` (saved rows) as one statement
+    and its parameters; None for no seats."""
     if not seats:
-        return
+        return None
     params = []
     for name in _AWAITING_FIELDS:
         field = Seat._meta.get_field(name)
         for seat in seats:
             params += [seat.pk, field.get_db_prep_save(getattr(seat, field.attname), connection)]
     params += [seat.pk for seat in seats]
-    with connection.cursor() as cursor:
-        cursor.execute(_awaiting_update_sql(connection.vendor, len(seats)), params)
+    return _awaiting_update_sql(connection.vendor, len(seats)), params
 
 
 def _queue_bot_move(game: Game, awaited: list[Seat]) -> None:
@@ -158,32 +179,35 @@ def store_seat_results(game: Game, *, counted: bool = False) -> None:
         record_finished_game(seats)
 
 
-#: The ``Game`` fields a store writes (``_save_snapshot``).
+#: The ``Game`` fields a store writes (``_snapshot_statement``).
 _SNAPSHOT_FIELDS = ("state", "state_stamp", "version", "status", "finished_at", "outcome")
 
 
 @functools.cache
 def _snapshot_update_sql(vendor: str) -> str:
-    """``_save_snapshot``'s UPDATE, written once per database vendor. Parameters: the values
-    of ``_SNAPSHOT_FIELDS``, then the game id."""
+    """``_snapshot_statement``'s UPDATE, written once per database vendor. Parameters: the
+    values of ``_SNAPSHOT_FIELDS`` (on PostgreSQL the state as its canonical JSON text,
+    read as ``jsonb``), then the game id."""
     quote = connection.ops.quote_name
     table = quote(Game._meta.db_table)
-    sets = ", ".join(f"{quote(Game._meta.get_field(name).column)} = %s" for name in _SNAPSHOT_FIELDS)
+    sets = ", ".join(f"{quote(Game._meta.get_field(name).column)} = %s"
+                     + ("::jsonb" if name == "state" and vendor == "postgresql" else "") for name in _SNAPSHOT_FIELDS)
     return f"UPDATE {table} SET {sets} WHERE {table}.{quote(Game._meta.pk.column)} = %s"
 
 
-def _save_snapshot(game: Game) -> None:
-    """``game.save`` of the fields a store changes, its ``state_stamp`` with them
-    (``Game.save``'s rule), in a statement written once (the ORM took longer to build the
-    UPDATE than the database to run it). Caller holds the game row lock."""
-    game.state_stamp = state_digest(game.state)
-    params = [Game._meta.get_field(name).get_db_prep_save(getattr(game, name), connection)
+def _snapshot_statement(game: Game) -> tuple[str, list, bool]:
+    """The UPDATE of the fields a store changes (``game.save(update_fields=...)``'s) and its
+    parameters, its ``state_stamp`` set with them (``Game.save``'s rule), in a statement
+    written once (the ORM took longer to build the UPDATE than the database to run it).
+    On PostgreSQL the snapshot is dumped once, for its stamp and its value (``jsonb`` keeps
+    no key order). Caller holds the game row lock and checks that it changed one row."""
+    text = None if game.state is None else canonical_json(game.state)
+    game.state_stamp = "" if text is None else text_digest(text)
+    params = [text if name == "state" and connection.vendor == "postgresql"
+              else Game._meta.get_field(name).get_db_prep_save(getattr(game, name), connection)
               for name in _SNAPSHOT_FIELDS]
-    with connection.cursor() as cursor:
-        cursor.execute(_snapshot_update_sql(connection.vendor),
-                       [*params, Game._meta.pk.get_db_prep_value(game.pk, connection)])
-        if cursor.rowcount != 1:
-            raise DatabaseError("Save with update_fields did not affect any rows.")
+    return (_snapshot_update_sql(connection.vendor), [*params, Game._meta.pk.get_db_prep_value(game.pk, connection)],
+            True)  # prepared once a session (locks._run_together)
 
 
 def _move_fields() -> list:
@@ -201,21 +225,24 @@ def _move_insert_sql(vendor: str, count: int) -> str:
             f"VALUES {', '.join([row] * count)} RETURNING {quote(Move._meta.pk.column)}")
 
 
-def _insert_moves(moves: list[Move]) -> list[Move]:
-    """``Move.objects.bulk_create(moves)`` (ids set, rows saved) in a statement written once
-    per count; through the ORM on a database that cannot return the ids of an insert."""
+def _insert_statement(moves: list[Move]) -> tuple[str, list, bool] | None:
+    """The INSERT of ``moves`` returning their ids (``_move_insert_sql``) and its parameters,
+    for ``_inserted``; None on a database that cannot return the ids of an insert: there
+    the moves are saved now, through the ORM (``bulk_create``)."""
     if not connection.features.can_return_rows_from_bulk_insert:
-        return Move.objects.bulk_create(moves)
+        Move.objects.bulk_create(moves)
+        return None
     fields, params = _move_fields(), []
     for move in moves:
         params += [f.get_db_prep_save(f.pre_save(move, add=True), connection) for f in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(_move_insert_sql(connection.vendor, len(moves)), params)
-        ids = [row[0] for row in cursor.fetchall()]
-    for move, pk in zip(moves, ids, strict=True):
+    return _move_insert_sql(connection.vendor, len(moves)), params, True  # prepared once a session
+
+
+def _inserted(moves: list[Move], rows: list) -> None:
+    """Mark ``moves`` saved with the ids the ``_insert_statement`` returned (``rows``)."""
+    for move, (pk,) in zip(moves, rows, strict=True):
         move.pk = pk
         move._state.adding, move._state.db = False, connection.alias
-    return moves
 
 
 #: ``game._newest_round`` not read (``_store_moves``).
@@ -254,10 +281,10 @@ def _store_moves(game: Game, state: Any, moves: list[tuple[int | None, dict, lis
     else:
         previous = Move.objects.filter(game=game).order_by("-seq").values_list("round", flat=True).first() or 1
     rounds = Move.rounds_of(lists, previous)
-    rows = _insert_moves([
-        Move(game=game, seq=game.version + number, seat=seat, action=action, events=events,
-             source=MoveSource.SYSTEM if seat is None else source, round=rounds[number - 1])
-        for number, ((seat, action, _), events) in enumerate(zip(moves, lists, strict=True), start=1)])
+    rows = [Move(game=game, seq=game.version + number, seat=seat, action=action, events=events,
+                 source=MoveSource.SYSTEM if seat is None else source, round=rounds[number - 1])
+            for number, ((seat, action, _), events) in enumerate(zip(moves, lists, strict=True), start=1)]
+    insert = _insert_statement(rows)
     rules_engine = engine_for(game)
     game.state = rules_engine.to_json(state)
     game.version += len(rows)
@@ -266,8 +293,16 @@ def _store_moves(game: Game, state: Any, moves: list[tuple[int | None, dict, lis
         game.status = GameStatus.FINISHED
         game.finished_at = timezone.now()
         game.outcome = rules_engine.outcome(state)
-    _save_snapshot(game)
-    newly_awaited = _sync_awaiting(game, state)
+    seats, changing, newly_awaited = _awaiting_changes(game, state)  # reads only: the writes follow
+    # the move, the snapshot and the awaited seats: one round trip (locks._run_together)
+    statements = [statement for statement in (insert, _snapshot_statement(game), _awaiting_statement(changing))
+                  if statement]
+    results = _run_together(statements)
+    if insert:
+        _inserted(rows, results[0][0])
+    if results[1 if insert else 0][1] != 1:
+        raise DatabaseError("Save with update_fields did not affect any rows.")
+    _awaiting_written(game, seats)
     if game.status == GameStatus.FINISHED:
         store_seat_results(game)
         game_rate(game_id=game.pk)

@@ -85,12 +85,12 @@ def game_take_back(*, game_id: GameId, user, expected_version: int, seated_only:
     decision earned (``clock.take_back``), and plays action queues as after any move.
     Nothing changes when it refuses. ``seated_only``: as ``play.game_submit_action``'s.
     """
-    game = _lock_game_for_seat(game_id, user, seated_only=seated_only)
+    game = _lock_game_for_seat(game_id, user, seated_only=seated_only, with_seats=True)
     _require_status(game, GameStatus.ACTIVE, gettext("This game is not being played."))
     rules_engine, state = load_game(game)
     if game.version != expected_version:
         raise StaleVersion(expected=expected_version, actual=game.version, code=rules_engine.STALE)
-    seats = _read_seats(game, keep=True)  # all of them, kept for the store
+    seats = _read_seats(game, keep=True)  # all of them (read with the lock), kept for the store
     seat = next((s for s in seats if user.pk is not None and s.user_id == user.pk), None)
     if seat is None:
         raise NotSeated(gettext("You do not have a seat at this game."))

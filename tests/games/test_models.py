@@ -56,3 +56,26 @@ def test_bulk_created_games_have_their_stamps(alice):
 
 def test_the_stamp_does_not_depend_on_key_order():
     assert state_digest({"a": 1, "b": [1, {"c": 2, "d": 3}]}) == state_digest({"b": [1, {"d": 3, "c": 2}], "a": 1})
+
+
+def test_a_stored_move_writes_the_snapshot_and_its_stamp_as_a_save_would(fake_engine, started_game):
+    from games.services import game_submit_action
+    from tests.support.game_driver import awaited_move
+
+    seat, action = awaited_move(started_game)
+    move = game_submit_action(game_id=started_game.pk, user=seat.user, action=action, expected_version=0)
+    stored = Game.objects.get(pk=started_game.pk)
+    assert stored.state == move.game.state  # the same value, whatever the text it was written as
+    assert stored.state_stamp == move.game.state_stamp == state_digest(stored.state)
+
+
+@pytest.mark.django_db
+def test_on_postgresql_the_snapshot_is_stored_whole_without_compression():
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("a PostgreSQL storage setting (migration 0020)")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT attstorage FROM pg_attribute WHERE attrelid = %s::regclass AND attname = %s",
+                       [Game._meta.db_table, Game._meta.get_field("state").column])
+        assert cursor.fetchone() == ("e",)

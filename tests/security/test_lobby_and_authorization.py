@@ -288,8 +288,8 @@ def test_a_strangers_write_is_refused_without_taking_the_games_lock(fake_engine,
     locked = []
     seated_lock = locks._lock_game
 
-    def lock(game_id, *, seated_user=None):
-        game = seated_lock(game_id, seated_user=seated_user)
+    def lock(game_id, *, seated_user=None, **kwargs):
+        game = seated_lock(game_id, seated_user=seated_user, **kwargs)
         locked.append((seated_user, game))
         return game
 

@@ -9,11 +9,11 @@ from games.models import Game, Move, Seat
 from games.services import game_timeout
 from games.services.store import _store_moves
 from tests.support.game_driver import kind_awaited, play_until, state_of
+from tests.support.queries import statements
 
 
 def _writes(queries, table: str, verb: str) -> int:
-    return sum(q["sql"].startswith(verb) and f'"{table}"' in q["sql"].split("WHERE")[0]
-               for q in queries.captured_queries)
+    return sum(sql.startswith(verb) and f'"{table}"' in sql.split("WHERE")[0] for sql in statements(queries))
 
 
 def test_several_moves_are_stored_with_one_insert_and_one_snapshot(

@@ -5,6 +5,7 @@ import engine
 from games.models import GameStatus, Move
 from games.services import NotSeated, StaleVersion, WrongStatus, game_submit_action
 from tests.support.game_driver import awaited_move, idle_seat, play_fake_game_to_the_end
+from tests.support.queries import statements
 
 
 def _snapshot(game):
@@ -111,7 +112,7 @@ def test_it_finishes_the_game_and_stores_the_outcome(
 
 
 def _writes(captured, table):
-    return [q["sql"] for q in captured if q["sql"].startswith(f'UPDATE "{table}"')]
+    return [sql for sql in statements(captured) if sql.startswith(f'UPDATE "{table}"')]
 
 
 def test_a_decision_that_changes_nothing_of_its_seat_writes_no_seat_row(fake_engine, started_game):
@@ -140,7 +141,7 @@ def test_a_move_reads_the_seats_once_when_no_seat_has_a_queue(fake_engine, start
     seat, action = awaited_move(started_game)
     with CaptureQueriesContext(connection) as captured:
         game_submit_action(game_id=started_game.pk, user=seat.user, action=action, expected_version=0)
-    reads = [q["sql"] for q in captured if q["sql"].startswith("SELECT") and 'FROM "games_seat"' in q["sql"]]
+    reads = [sql for sql in statements(captured) if sql.startswith("SELECT") and 'FROM "games_seat"' in sql]
     assert len(reads) == 2  # the lock's check of the user's seat, then every seat once (the store reuses them)
 
 
@@ -211,7 +212,7 @@ def test_the_seats_one_decision_changes_are_stored_in_one_write_field_by_field(c
     with CaptureQueriesContext(connection) as captured:
         move = game_submit_action(game_id=game.pk, user=user_at(game, order), action=action,
                                   expected_version=game.version)
-    seat_writes = [q["sql"] for q in captured if q["sql"].startswith('UPDATE "games_seat"') and "CASE" in q["sql"]]
+    seat_writes = [sql for sql in statements(captured) if sql.startswith('UPDATE "games_seat"') and "CASE" in sql]
     assert len(seat_writes) == 1
     written = {seat.pk: seat for seat in move.game._synced_seats}
     stored = {seat.pk: seat for seat in Seat.objects.filter(game=game)}
@@ -226,3 +227,28 @@ def test_the_seats_one_decision_changes_are_stored_in_one_write_field_by_field(c
     assert theirs.awaiting_since == theirs.clock_started_at == frozen_now.now
     assert theirs.deadline == frozen_now.now + dt.timedelta(seconds=theirs.bank_seconds)
     assert theirs.next_reminder_at is not None
+
+
+def test_a_clocked_decision_writes_its_seats_clock_with_the_awaited_seats_once(clocked_game, frozen_now, alice, bob):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.models import Seat
+    from tests.support.game_driver import kind_awaited, play_until, state_of, user_at
+
+    game = clocked_game(alice, bob, simultaneous_followers=False)
+    play_until(game, kind_awaited("action"), lowest_seat_first=True)
+    game.refresh_from_db()
+    state = state_of(game)
+    order = next(o for o, kind in engine.awaiting(state).items() if kind == "action")
+    before = Seat.objects.get(game=game, order=order)
+    frozen_now.advance(minutes=5)
+    action = next(a for a in engine.legal_actions(state, order) if a["type"] == "pass")
+    with CaptureQueriesContext(connection) as captured:
+        game_submit_action(game_id=game.pk, user=user_at(game, order), action=action, expected_version=game.version)
+    assert len(_writes(captured, "games_seat")) == 1  # the decision's clock and the awaited seats together
+    after = Seat.objects.get(game=game, order=order)
+    # five minutes charged, the increment added, the clock stopped (no longer awaited)
+    assert after.bank_seconds == min(game.clock_cap_seconds,
+                                     before.bank_seconds - 300 + game.clock_increment_seconds)
+    assert (after.clock_started_at, after.deadline, after.awaiting) == (None, None, "")

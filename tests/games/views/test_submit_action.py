@@ -7,6 +7,7 @@ from django.urls import reverse
 from games.models import Move
 from tests.support.game_driver import awaited_move
 from tests.support.html_forms import HTMX
+from tests.support.queries import statements
 
 
 def url(game):
@@ -142,7 +143,7 @@ def test_the_answer_reads_the_game_row_once_under_its_lock(client_for, started_g
         response = post(client, started_game, action, **HTMX)
     assert response.status_code == 200
     assert "?v=1" in response.text
-    reads = [q["sql"] for q in captured if q["sql"].startswith("SELECT") and 'FROM "games_game"' in q["sql"]]
+    reads = [sql for sql in statements(captured) if sql.startswith("SELECT") and 'FROM "games_game"' in sql]
     assert len(reads) == 1  # the lock: the answer draws the row the service wrote
 
 
@@ -188,15 +189,15 @@ def test_a_user_without_a_seat_writes_nothing_and_the_lock_holds_the_seat_check(
     client = client_for(carol)
     with CaptureQueriesContext(connection) as captured:
         assert post(client, started_game, action, **HTMX).status_code == 403
-    assert not [q["sql"] for q in captured if q["sql"].startswith(("INSERT", "UPDATE", "DELETE"))]
+    assert not [sql for sql in statements(captured) if sql.startswith(("INSERT", "UPDATE", "DELETE"))]
     # the service's lock finds no row (the seat check is in its WHERE); then the 403 is picked.
     # SQLite (its write transaction locks the whole database) checks the seat before it: no lock read
-    reads = [q["sql"] for q in captured if 'FROM "games_game" g' in q["sql"]]
+    reads = [sql for sql in statements(captured) if 'FROM "games_game" g' in sql]
     if connection.features.has_select_for_update:
         assert "EXISTS" in reads[0]
     else:
         assert not [sql for sql in reads if "EXISTS" in sql]  # the refusal's own read (404 or 403) only
-        assert not [q["sql"] for q in captured if q["sql"].startswith("BEGIN")]
+        assert not [sql for sql in statements(captured) if sql.startswith("BEGIN")]
 
 
 def test_the_answer_to_a_decision_reads_no_seat_again_when_no_task_runs_inside_the_request(
