@@ -376,7 +376,7 @@ def client_region_hashes(request: HttpRequest) -> dict[str, str]:
 
 def render_regions(
     request: HttpRequest, game: Game, seat: Seat | None, *, flash: str | None = None,
-    status: int = 200, send_all: bool = False,
+    status: int = 200, send_all: bool = False, written: bool = False,
 ) -> HttpResponse:
     """The regions of a started game that changed, as out-of-band swaps.
 
@@ -384,9 +384,12 @@ def render_regions(
     sent by ``static/js/regions.js``) is neither rendered nor sent, so a half-filled form
     or a scrolled log is not replaced for nothing; ``send_all`` (or no report) sends every
     region. The regions show the viewer's draft plan if the request carries one
-    (``plan_draft``).
+    (``plan_draft``). ``written``: the answer to the viewer's own write (its decision,
+    take-back or queue change): the page's engine-derived parts are neither looked up nor
+    kept (``presenters.page.game_page``'s ``cached``).
     """
-    context = game_context(game, seat, flash=flash, plan_draft=plan_draft(request), user=request.user)
+    context = game_context(game, seat, flash=flash, plan_draft=plan_draft(request), user=request.user,
+                           cached=not written)
     known = {} if send_all else client_region_hashes(request)
     parts = _regions_html(request, context, known, oob=True)
     return HttpResponse("".join(html for _name, html in parts), status=status)
