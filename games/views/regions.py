@@ -66,6 +66,15 @@ def _board_inputs(context: dict, key: str):
     return inputs(key) if inputs is not None else board[key]
 
 
+def _board_shown(context: dict, key: str):
+    # a player board (``board["mine"]``) as its ``fragment`` key, the fingerprint of what its
+    # article shows (presenters.page.keyed_player_boards): it determines the board, and is
+    # cheaper to fingerprint again than the board; the board itself if it has no such key
+    shown = _board(context, key)
+    fragment = shown.get("fragment") if isinstance(shown, dict) else None
+    return ["fragment", fragment] if isinstance(fragment, str) and len(fragment) == 40 else shown
+
+
 def _game_forms(context: dict) -> tuple:
     # what forms read of the game: not the version (an older expected_version is still
     # accepted when only other seats' independent moves came in between; ``decision_since``
@@ -108,7 +117,12 @@ REGIONS = (
     Region("flash", "flash", False, True, lambda c: c.get("flash"), "pure"),
     Region("status", "game-status", False, False, lambda c: (
         c["game"], _board(c, "my_turn"), _board(c, "event"), _board(c, "awaited"), (c.get("view") or {}).get("phase"),
-        (c.get("decision") or {}).get("prompt"), c["awaited_seats"], _seat_pk(c), c.get("result"), c.get("rematch"))),
+        (c.get("decision") or {}).get("prompt"), c["awaited_seats"], _seat_pk(c), c.get("result"), c.get("rematch")),
+           # the event as its slice of the view: its presenter runs only if a region shows it
+           inputs=lambda c: (
+        c["game"], _board(c, "my_turn"), _board_inputs(c, "event"), _board(c, "awaited"),
+        (c.get("view") or {}).get("phase"), (c.get("decision") or {}).get("prompt"), c["awaited_seats"], _seat_pk(c),
+        c.get("result"), c.get("rematch"))),
     Region("decision", "game-actions", False, False, lambda c: (
         _game_forms(c), c.get("decision"), c["decision_since"], c["can_take_back"], bool(c.get("plan")),
         bool(c.get("act")), _seat_pk(c), _board(c, "awaited"))),
@@ -116,7 +130,8 @@ REGIONS = (
     Region("map", "game-map", True, False, lambda c: (_board(c, "map"), _board(c, "names")), "public",
            lambda c: (_board_inputs(c, "map"), _board(c, "names"))),
     Region("my_board", "game-mine", True, False, lambda c: (
-        _game_forms(c), _board(c, "mine"), c.get("plan"), c.get("act"), c["decision_since"])),
+        _game_forms(c), _board(c, "mine"), c.get("plan"), c.get("act"), c["decision_since"]), "viewer",
+           lambda c: (_game_forms(c), _board_shown(c, "mine"), c.get("plan"), c.get("act"), c["decision_since"])),
     Region("event", "game-event", True, False, lambda c: _board(c, "event"), "public",
            lambda c: _board_inputs(c, "event")),
     # each board's article is cached under its ``fragment`` key, the fingerprint of what it shows
