@@ -163,6 +163,41 @@ def _with_user(params, at: tuple[int, ...], user_id) -> list:
     return [user_id if i in at else param for i, param in enumerate(params)]
 
 
+def prepared_cursor(db=None):
+    """A cursor of the connection ``db`` (default: the default database's) whose statements
+    PostgreSQL keeps prepared on the connection: psycopg's server-side binding cursor,
+    preparing a statement on its first run there when the connection's ``prepare_threshold``
+    is 0 (settings, ``DATABASE_PREPARED_STATEMENTS``), so a hand-written statement of several
+    joins and subqueries is planned once per connection, not on every run. Logged and
+    counted as ``db.cursor()``'s (Django's wrapper). On other databases, or with prepared
+    statements off (threshold None: behind a pooler), ``db.cursor()`` itself. Use with
+    ``with``; write parameters as ``%s``."""
+    db = connection if db is None else db
+    if db.vendor != "postgresql":
+        return db.cursor()
+    db.ensure_connection()
+    if db.connection.prepare_threshold is None:
+        return db.cursor()
+    with db.wrap_database_errors:
+        return db._prepare_cursor(_prepared_cursor_class()(db.connection))
+
+
+@functools.cache
+def _prepared_cursor_class() -> type:
+    import psycopg
+
+    class PreparedCursor(psycopg.Cursor):
+        """psycopg's server-side binding cursor, keeping a prepared run's statement as its
+        ``_query`` as any other run does (what Django's query log reads; the log then shows
+        its ``$1`` placeholders, not the values)."""
+
+        def _send_query_prepared(self, name, pgq, *, binary=None):
+            self._query = pgq
+            return super()._send_query_prepared(name, pgq, binary=binary)
+
+    return PreparedCursor
+
+
 def waiting_count(user) -> int:
     """How many things wait for ``user`` (a user or its id): decisions in active games,
     pending invitations and rematches to answer (the navigation's count, on every page):
@@ -521,7 +556,7 @@ def recent_moves(game: Game) -> list[Move]:
     sql, params, fields, converters = compiled
     game_id = _game_id_param(game.pk, alias)
     db = connections[alias]
-    with db.cursor() as cursor:
+    with prepared_cursor(db) as cursor:
         cursor.execute(sql, [game_id if param is None else param for param in params])
         rows = cursor.fetchall()
     moves = []
@@ -1021,7 +1056,7 @@ def page_seats(game: Game, user) -> list[Seat]:
     read = game.__dict__.pop("_page_seats", None)
     if read is not None and read[:2] == (game.version, user_id):
         return read[2]
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:  # planned once per connection: its plan cost more than its run
         cursor.execute(_page_seats_sql(connection.vendor), _page_seats_params(user, game.pk))
         rows = cursor.fetchall()
     return _page_seat_rows(game, rows)

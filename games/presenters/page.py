@@ -521,7 +521,8 @@ def live_page(game: Game, seat: Seat | None, *, flash: str | None = None, user=N
 
 
 def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
-              plan_draft: str | None = None, user=None, live: GamePage | None = None) -> GamePage:
+              plan_draft: str | None = None, user=None, live: GamePage | None = None,
+              cached: bool = True) -> GamePage:
     """The ``GamePage`` of ``game`` for the viewer's ``seat`` (None: a spectator).
 
     Reads the game's state only to ask its engine (``engine_for(game)``) for the viewer's
@@ -531,17 +532,22 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
     the legal actions are asked for, and never stored. ``user`` (the request's, maybe a
     visitor) gets the chat region (``presenters.chat``); None leaves it out. ``live``: the
     ``live_page`` of the same arguments if already built (it is completed in place).
+    ``cached``: the engine-derived parts are looked up in and kept in the regions cache
+    (``_parts_key``); False for the answer to the viewer's own write (a version or queue no
+    page has seen yet: the lookup would miss, and the entry would serve only a reload at
+    that version by the same viewer, for a pickling and a round trip on every submit).
     """
     page = live if live is not None else live_page(game, seat, flash=flash, user=user)
     if game.is_open or game.state is None:
         return page
     names = {s.order: s.name for s in page.seats}
     rules_engine = rules.check_loadable(game)
-    key = _parts_key(game, seat, names, plan_draft)
-    parts = caches["regions"].get(key)
+    key = _parts_key(game, seat, names, plan_draft) if cached else None
+    parts = caches["regions"].get(key) if key else None
     if parts is None:
         parts = _engine_parts(game, seat, rules_engine, names, plan_draft)
-        caches["regions"].set(key, parts, PARTS_SECONDS)
+        if key:
+            caches["regions"].set(key, parts, PARTS_SECONDS)
     for name, value in parts.items():
         if name != "board":
             setattr(page, name, value)
@@ -556,8 +562,8 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
 
 
 def game_context(game: Game, seat: Seat | None, *, flash: str | None = None,
-                 plan_draft: str | None = None, user=None) -> dict:
+                 plan_draft: str | None = None, user=None, cached: bool = True) -> dict:
     """Template context for a game page (``game_page(...).context()``; ``plan_draft``: the
-    page's draft plan): everything derives from the engine's view; no raw state and no
-    other seat's queue."""
-    return game_page(game, seat, flash=flash, plan_draft=plan_draft, user=user).context()
+    page's draft plan; ``cached`` as ``game_page``'s): everything derives from the engine's
+    view; no raw state and no other seat's queue."""
+    return game_page(game, seat, flash=flash, plan_draft=plan_draft, user=user, cached=cached).context()

@@ -95,7 +95,7 @@ def submit_action(request: HttpRequest, game_id) -> HttpResponse:
         expected_version=form.cleaned_data["expected_version"]))
     if not request.htmx:
         return redirect("games-detail", game_id=game_id)
-    return render_regions(request, *_after_write(move, request.user))
+    return render_regions(request, *_after_write(move, request.user), written=True)
 
 
 @require_POST
@@ -114,7 +114,7 @@ def take_back(request: HttpRequest, game_id) -> HttpResponse:
         game_take_back, game_id=game_id, user=request.user, expected_version=expected_version))
     if not request.htmx:
         return redirect("games-detail", game_id=game_id)
-    return render_regions(request, *_after_write(move, request.user))
+    return render_regions(request, *_after_write(move, request.user), written=True)
 
 
 @require_POST
@@ -134,7 +134,7 @@ def set_queue(request: HttpRequest, game_id) -> HttpResponse:
     if not request.htmx:
         return redirect("games-detail", game_id=game_id)
     game, seat = get_game_for_user_or_404(game_id, request.user)
-    return render_regions(request, game, seat)
+    return render_regions(request, game, seat, written=True)
 
 
 @require_GET

@@ -67,6 +67,15 @@ def _board_inputs(context: dict, key: str):
     return inputs(key) if inputs is not None else board[key]
 
 
+def _board_shown(context: dict, key: str):
+    # a player board (``board["mine"]``) as its ``fragment`` key, the fingerprint of what its
+    # article shows (presenters.page.keyed_player_boards): it determines the board, and is
+    # cheaper to fingerprint again than the board; the board itself if it has no such key
+    shown = _board(context, key)
+    fragment = shown.get("fragment") if isinstance(shown, dict) else None
+    return ["fragment", fragment] if isinstance(fragment, str) and len(fragment) == 40 else shown
+
+
 def _game_forms(context: dict) -> tuple:
     # what forms read of the game: not the version (an older expected_version is still
     # accepted when only other seats' independent moves came in between; ``decision_since``
@@ -109,7 +118,12 @@ REGIONS = (
     Region("flash", "flash", False, True, lambda c: c.get("flash"), "pure"),
     Region("status", "game-status", False, False, lambda c: (
         c["game"], _board(c, "my_turn"), _board(c, "event"), _board(c, "awaited"), (c.get("view") or {}).get("phase"),
-        (c.get("decision") or {}).get("prompt"), c["awaited_seats"], _seat_pk(c), c.get("result"), c.get("rematch"))),
+        (c.get("decision") or {}).get("prompt"), c["awaited_seats"], _seat_pk(c), c.get("result"), c.get("rematch")),
+           # the event as its slice of the view: its presenter runs only if a region shows it
+           inputs=lambda c: (
+        c["game"], _board(c, "my_turn"), _board_inputs(c, "event"), _board(c, "awaited"),
+        (c.get("view") or {}).get("phase"), (c.get("decision") or {}).get("prompt"), c["awaited_seats"], _seat_pk(c),
+        c.get("result"), c.get("rematch"))),
     Region("decision", "game-actions", False, False, lambda c: (
         _game_forms(c), c.get("decision"), c["decision_since"], c["can_take_back"], bool(c.get("plan")),
         bool(c.get("act")), _seat_pk(c), _board(c, "awaited"))),
@@ -117,7 +131,8 @@ REGIONS = (
     Region("map", "game-map", True, False, lambda c: (_board(c, "map"), _board(c, "names")), "public",
            lambda c: (_board_inputs(c, "map"), _board(c, "names"))),
     Region("my_board", "game-mine", True, False, lambda c: (
-        _game_forms(c), _board(c, "mine"), c.get("plan"), c.get("act"), c["decision_since"])),
+        _game_forms(c), _board(c, "mine"), c.get("plan"), c.get("act"), c["decision_since"]), "viewer",
+           lambda c: (_game_forms(c), _board_shown(c, "mine"), c.get("plan"), c.get("act"), c["decision_since"])),
     Region("event", "game-event", True, False, lambda c: _board(c, "event"), "public",
            lambda c: _board_inputs(c, "event")),
     # each board's article is cached under its ``fragment`` key, the fingerprint of what it shows
@@ -377,7 +392,7 @@ def client_region_hashes(request: HttpRequest) -> dict[str, str]:
 
 def render_regions(
     request: HttpRequest, game: Game, seat: Seat | None, *, flash: str | None = None,
-    status: int = 200, send_all: bool = False,
+    status: int = 200, send_all: bool = False, written: bool = False,
 ) -> HttpResponse:
     """The regions of a started game that changed, as out-of-band swaps.
 
@@ -385,9 +400,12 @@ def render_regions(
     sent by ``static/js/regions.js``) is neither rendered nor sent, so a half-filled form
     or a scrolled log is not replaced for nothing; ``send_all`` (or no report) sends every
     region. The regions show the viewer's draft plan if the request carries one
-    (``plan_draft``).
+    (``plan_draft``). ``written``: the answer to the viewer's own write (its decision,
+    take-back or queue change): the page's engine-derived parts are neither looked up nor
+    kept (``presenters.page.game_page``'s ``cached``).
     """
-    context = game_context(game, seat, flash=flash, plan_draft=plan_draft(request), user=request.user)
+    context = game_context(game, seat, flash=flash, plan_draft=plan_draft(request), user=request.user,
+                           cached=not written)
     known = {} if send_all else client_region_hashes(request)
     parts = _regions_html(request, context, known, oob=True)
     return HttpResponse("".join(html for _name, html in parts), status=status)
