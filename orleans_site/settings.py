@@ -154,11 +154,13 @@ DATABASES = {
 # --- Prepared statements (issue 14) ---
 # Django's cursors bind parameters on the client and never prepare a statement; the few
 # hand-written statements of the game page that run through games.selectors.prepared_cursor
-# are prepared on their first run on a connection (their planning cost more than their run).
-# Behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode before
-# 1.21), set DATABASE_PREPARED_STATEMENTS=0.
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("DATABASE_PREPARED_STATEMENTS", True):
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 0)
+# are prepared on their first run on a connection (their planning cost more than their run),
+# and so are a decision's widest writes (games.services.locks._run_together). Behind a pooler
+# that cannot keep prepared statements (PgBouncer in transaction mode before 1.21), set
+# DATABASE_PREPARED_STATEMENTS=0: nothing is prepared (psycopg's threshold None).
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "prepare_threshold", 0 if env_bool("DATABASE_PREPARED_STATEMENTS", True) else None)
 # --- SQLite for several players at once (issue 8) ---
 # WAL lets readers go on while one connection writes; every transaction takes the write
 # lock when it begins (IMMEDIATE) and waits for it up to `timeout` seconds, instead of

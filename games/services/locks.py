@@ -47,8 +47,9 @@ def _run_together(statements: list[tuple]) -> list[tuple[list | None, int]]:
     with connection.cursor() as cursor:
         known = _prepared_here(cursor)
         prepare, sqls = [], []
+        prepares = _prepares(connection.vendor)
         for sql, _params, *prepared in statements:
-            if prepared and prepared[0]:
+            if prepares and prepared and prepared[0]:
                 name, preparation, sql = _prepared_form(sql)
                 if name not in known and all(name != other for other, _ in prepare):  # once, even twice in a batch
                     prepare.append((name, preparation))
@@ -74,6 +75,14 @@ def _run_together(statements: list[tuple]) -> list[tuple[list | None, int]]:
 def _batches(vendor: str) -> bool:
     """True if this database runs several statements in one execute (``_run_together``)."""
     return vendor == "postgresql" and not connection.settings_dict.get("OPTIONS", {}).get("server_side_binding")
+
+
+@functools.cache
+def _prepares(vendor: str) -> bool:
+    """True if the site prepares its widest statements (settings: the database's
+    ``prepare_threshold`` is set, ``DATABASE_PREPARED_STATEMENTS``; off behind a pooler
+    that cannot keep them)."""
+    return vendor == "postgresql" and connection.settings_dict.get("OPTIONS", {}).get("prepare_threshold") is not None
 
 
 #: Per PostgreSQL session (the psycopg connection): the names of the statements
