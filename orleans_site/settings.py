@@ -155,8 +155,9 @@ DATABASES = {
 # Django's cursors bind parameters on the client and never prepare a statement; the few
 # hand-written statements of the game page that run through games.selectors.prepared_cursor
 # are prepared on their first run on a connection (their planning cost more than their run),
-# and so are a decision's widest writes (games.services.locks._run_together). Behind a pooler
-# that cannot keep prepared statements (PgBouncer in transaction mode before 1.21), set
+# and so are a decision's widest writes (games.services.locks._run_together, SQL PREPARE /
+# EXECUTE). Behind any pooler in transaction or statement mode (PgBouncer's
+# max_prepared_statements tracks protocol-level statements only, not SQL PREPARE), set
 # DATABASE_PREPARED_STATEMENTS=0: nothing is prepared (psycopg's threshold None).
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault(

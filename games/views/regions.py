@@ -158,7 +158,9 @@ REGIONS = (
         c["game"].pk, c["game"].is_active, c["game"].version, getattr(c.get("chat"), "last_id", 0),
         c.get("poll_seconds")), "pure"),
 )
-_INCLUDE = re.compile(r'{%\s*(?:pure_)?include\s+"([^"]+)"')
+# a partial's includes: Django's {% include "x" %} / {% pure_include "x" %}, Jinja2's
+# {% include "x" %} / {{ pure_include("x", ...) }}
+_INCLUDE = re.compile(r'(?:{%\s*(?:pure_)?include\s+|pure_include\(\s*)"([^"]+)"')
 _ROOT_TAG = re.compile(r"^\s*<[a-zA-Z][\w-]*")
 _ROOT_ID_ATTR = re.compile(r'\bid="[^"]+"')
 

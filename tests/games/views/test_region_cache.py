@@ -246,3 +246,11 @@ def test_a_running_clocks_text_does_not_change_the_page_key(three_players):
     later = replace(live, seats=[replace(s, clock_left="3 min") for s in live.seats])
     assert versioned_inputs(game, seat, ticked, users[0]) == versioned_inputs(game, seat, later, users[0])
     assert versioned_inputs(game, seat, ticked, users[0]) != versioned_inputs(game, seat, live, users[0])
+
+
+def test_the_page_key_covers_every_partial_a_region_includes_django_or_jinja():
+    found = regions._INCLUDE.findall('{% include "games/a.html" %}{% pure_include "games/b.html" place=p %}'
+                                     '{{ pure_include("games/c.html", place=place) }}')
+    assert found == ["games/a.html", "games/b.html", "games/c.html"]
+    # the decision panel's forms are reached only through the Jinja2 panel's include
+    assert {"games/partials/_decision_form.html", "games/partials/_act_card.html"} <= set(regions._page_templates())
