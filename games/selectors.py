@@ -166,8 +166,10 @@ def _with_user(params, at: tuple[int, ...], user_id) -> list:
 def prepared_cursor(db=None):
     """A cursor of the connection ``db`` (default: the default database's) whose statements
     PostgreSQL keeps prepared on the connection: psycopg's server-side binding cursor,
-    preparing a statement on its first run there when the connection's ``prepare_threshold``
-    is 0 (settings, ``DATABASE_PREPARED_STATEMENTS``), so a hand-written statement of several
+    preparing a statement on its first run there when the database's ``OPTIONS`` set
+    ``prepare_threshold`` to 0 (off by default, as Django leaves it: see the settings'
+    prepared statements; psycopg's DEALLOCATE ALL after DDL would drop the SQL PREPAREs of
+    ``services.locks._run_together``), so a hand-written statement of several
     joins and subqueries is planned once per connection, not on every run. Logged and
     counted as ``db.cursor()``'s (Django's wrapper). On other databases, or with prepared
     statements off (threshold None: behind a pooler), ``db.cursor()`` itself. Use with

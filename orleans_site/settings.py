@@ -152,16 +152,14 @@ DATABASES = {
     )
 }
 # --- Prepared statements (issue 14) ---
-# Django's cursors bind parameters on the client and never prepare a statement; the few
-# hand-written statements of the game page that run through games.selectors.prepared_cursor
-# are prepared on their first run on a connection (their planning cost more than their run),
-# and so are a decision's widest writes (games.services.locks._run_together, SQL PREPARE /
-# EXECUTE). Behind any pooler in transaction or statement mode (PgBouncer's
-# max_prepared_statements tracks protocol-level statements only, not SQL PREPARE), set
-# DATABASE_PREPARED_STATEMENTS=0: nothing is prepared (psycopg's threshold None).
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
-        "prepare_threshold", 0 if env_bool("DATABASE_PREPARED_STATEMENTS", True) else None)
+# A decision's widest writes are prepared once per database session (SQL PREPARE / EXECUTE,
+# games.services.locks._run_together): their planning cost more than their run. Behind any
+# pooler in transaction or statement mode (PgBouncer's max_prepared_statements tracks
+# protocol-level statements only, not SQL PREPARE) set DATABASE_PREPARED_STATEMENTS=0.
+# psycopg's own preparing (OPTIONS prepare_threshold, games.selectors.prepared_cursor) stays
+# off, as Django leaves it: psycopg answers a DROP or ALTER on the connection with DEALLOCATE
+# ALL, which would drop the writes' statements behind the site's back.
+DATABASE_PREPARED_STATEMENTS = env_bool("DATABASE_PREPARED_STATEMENTS", True)
 # --- SQLite for several players at once (issue 8) ---
 # WAL lets readers go on while one connection writes; every transaction takes the write
 # lock when it begins (IMMEDIATE) and waits for it up to `timeout` seconds, instead of

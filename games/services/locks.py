@@ -12,6 +12,7 @@ import re
 import uuid
 import weakref
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.transaction import TransactionManagementError
@@ -77,12 +78,10 @@ def _batches(vendor: str) -> bool:
     return vendor == "postgresql" and not connection.settings_dict.get("OPTIONS", {}).get("server_side_binding")
 
 
-@functools.cache
 def _prepares(vendor: str) -> bool:
-    """True if the site prepares its widest statements (settings: the database's
-    ``prepare_threshold`` is set, ``DATABASE_PREPARED_STATEMENTS``; off behind a pooler
-    that cannot keep them)."""
-    return vendor == "postgresql" and connection.settings_dict.get("OPTIONS", {}).get("prepare_threshold") is not None
+    """True if the site prepares its widest statements (PostgreSQL, and the setting
+    ``DATABASE_PREPARED_STATEMENTS``: off behind a pooler that cannot keep them)."""
+    return vendor == "postgresql" and getattr(settings, "DATABASE_PREPARED_STATEMENTS", True)
 
 
 #: Per PostgreSQL session (the psycopg connection): the names of the statements
