@@ -1,9 +1,11 @@
 """The Jinja2 environment of the game page's hottest region partials (issue 14).
 
 The partials a decision's answer renders on every move (``templates/jinja2/``: the decision
-panel and its forms) are Jinja2 templates: Django's engine took twice as long to render the
-same HTML. ``environment`` is the ``OPTIONS["environment"]`` of the ``jinja2`` entry of
-``TEMPLATES``; ``render`` renders one of them for a region.
+panel and its forms, your board with its place and act cards, the player boards' articles)
+are Jinja2 templates: Django's engine took twice as long to render the same HTML.
+``environment`` is the ``OPTIONS["environment"]`` of the ``jinja2`` entry of ``TEMPLATES``;
+``render_partial`` renders a region's partial (Jinja2 or Django), ``render_values`` a Jinja2
+one with given values.
 
 The templates see what Django templates see of ``games_extras``: its filters and tags,
 under the same names, as filters and globals. Translations go through Django's catalogs
@@ -51,12 +53,8 @@ def url(name: str, **kwargs) -> str:
 
 
 def choice_options(choices) -> Markup:
-    """``games_extras.choice_options`` for Jinja2: a form's ``<option>`` elements, each
-    choice's action as one-line JSON for value and its label as text."""
-    escape = games_extras._escape
-    return Markup("".join(
-        f'<option value="{html.escape(games_extras.compact_json(games_extras._field(c, "action")))}">'
-        f'{escape(games_extras._field(c, "label"))}</option>' for c in choices or ()))
+    """``games_extras.choice_options`` for Jinja2: a form's ``<option>`` elements."""
+    return Markup(games_extras.options_html(choices))
 
 
 @jinja2.pass_context

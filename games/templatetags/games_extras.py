@@ -348,13 +348,19 @@ def _field(item, name: str):
 
 @register.simple_tag(takes_context=True)
 def choice_options(context, choices) -> str:
-    """A decision form's ``<option>`` elements: each choice (``presenters.decisions.Choice``:
-    ``action``, ``label``) with its action as one-line JSON for value, as the loop ``<option
-    value="{{ choice.action|compact_json }}">{{ choice.label }}</option>`` renders them. A
-    tag, not a loop: a select has dozens of choices."""
-    return mark_safe("".join(
-        f'<option value="{html_escape(_compact_encode(_field(c, "action")))}">'
-        f'{render_value_in_context(_field(c, "label"), context)}</option>' for c in choices or ()))
+    """A decision form's ``<option>`` elements (``options_html``), each label rendered as
+    the loop ``<option value="{{ choice.action|compact_json }}">{{ choice.label }}</option>``
+    renders it. A tag, not a loop: a select has dozens of choices."""
+    return mark_safe(options_html(choices, lambda label: render_value_in_context(label, context)))
+
+
+def options_html(choices, text=None) -> str:
+    """The ``<option>`` elements of ``choices`` (``presenters.decisions.Choice`` or dicts:
+    ``action``, ``label``): each action as one-line JSON for value, each label as ``text``
+    writes it (default: escaped, as a Jinja2 template writes it)."""
+    text = text or _escape
+    return "".join(f'<option value="{html_escape(_compact_encode(_field(c, "action")))}">'
+                   f'{text(_field(c, "label"))}</option>' for c in choices or ())
 
 
 @register.simple_tag
