@@ -9,6 +9,7 @@ Public API (documented with every action's JSON form in ``docs/engine.md``)::
     if needs_resolution(state): state, events = resolve(state)
     view(state, seat)                  # what that seat may see (seat=None: a spectator)
     view(state, seat, reveal=True)     # everything, once the game is over (finished games' replays)
+    plan_circles(state, seat, place)   # one place of view(state, seat)'s plan_circles, built alone
     outcome(state)                     # None while playing, then scores and ranking
     to_json(state) / from_json(data)   # exact, schema-versioned
     replay(options, seed, log)         # rebuild from the action log
@@ -42,7 +43,7 @@ from .describe import (
 from .errors import (
     GameOver, IllegalAction, InvalidOptions, MalformedAction, NothingToResolve, NotYourTurn, QueueRefused, RulesError,
 )
-from .flow import DECISIONS, apply_data, awaiting_state, resolve_data
+from .flow import DECISIONS, _check_seat, apply_data, awaiting_state, resolve_data
 from . import messages
 from .refusals import MESSAGES as REFUSAL_MESSAGES, STALE, render as refusal_message, refusal_message as refusal_structured
 from .policy import timeout_action
@@ -50,7 +51,7 @@ from .scoring import outcome_data, score_data
 from .serialize import SchemaError, from_json, to_json
 from .setup import new_game_data
 from .state import GameState
-from .view import view_data
+from .view import plan_circles_data, view_data
 from .undo import UNDO, is_undo, undo, undo_event, undoable
 from . import queue  # noqa: E402  (engine.queue: the action queue, pure)
 from .queue import own_places
@@ -63,7 +64,7 @@ __all__ = [
     "legal_actions", "apply", "needs_resolution", "resolve", "view", "outcome", "is_over", "to_json",
     "from_json", "replay", "describe_action", "normalize", "timeout_action", "content",
     "ACTION_SPECS", "ActionSpec", "is_private_step", "is_provisional", "activate_choice_fields",
-    "STALE", "REFUSAL_MESSAGES", "refusal_message", "score", "game_part", "QueueRefused", "queue", "own_places",
+    "plan_circles", "STALE", "REFUSAL_MESSAGES", "refusal_message", "score", "game_part", "QueueRefused", "queue", "own_places",
     "describe_place", "describe_event", "describe_queue_entry", "event_name", "follower_name", "follower_letter",
     "place_name", "track_rewards", "COMPATIBLE_VERSIONS", "loads_version", "NotOver", "ReplayStep",
     "replay_steps", "undo", "undoable", "UNDO", "is_undo", "undo_event", "messages", "action_message",
@@ -136,6 +137,18 @@ def view(state: GameState, seat: int | None, *, reveal: bool = False) -> dict:
     if reveal and not (state.revealable or is_over(state)):
         raise NotOver("view(reveal=True) of a game that is not over")
     return view_data(state.data, seat, reveal)
+
+
+def plan_circles(state: GameState, seat: int, place_id: str) -> list[dict] | None:
+    """The seat's own circles of place ``place_id`` with its plan, as
+    ``view(state, seat)["players"][seat]["plan_circles"].get(place_id)`` gives them
+    (``[{"tile", "planned", "technology"}, ...]`` per circle; None: nothing stands or is
+    planned there), without building the rest of the view (RULES §8.4, §8.7). The seat's
+    own information only, as its view. Raises :class:`NotYourTurn` for a seat not in the
+    game."""
+    if type(seat) is not int or not 0 <= seat < len(state.data["players"]):
+        _check_seat(state.data, seat)
+    return plan_circles_data(state.data, seat, place_id)
 
 
 def outcome(state: GameState) -> dict | None:
