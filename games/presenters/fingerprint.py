@@ -71,12 +71,15 @@ def locale() -> str:
     return f"{translation.get_language()}|{timezone.get_current_timezone_name()}"
 
 
-def fingerprint(kind: str, data: Any, templates: tuple[str, ...] = ()) -> str | None:
+def fingerprint(kind: str, data: Any, templates: tuple[str, ...] = (), where: str | None = None) -> str | None:
     """The full (40 hex digits) fingerprint of ``data`` shown as ``kind`` by ``templates``
-    in the active language and time zone; None if ``data`` holds something that is not
-    display data (dicts, lists, strings, numbers, dataclasses, dates, lazy translations)."""
+    in the active language and time zone (``where``: their ``locale()``, if the caller read
+    it already: an answer fingerprints a few dozen pieces in one language); None if
+    ``data`` holds something that is not display data (dicts, lists, strings, numbers,
+    dataclasses, dates, lazy translations)."""
     try:
         text = _encode(data)
     except (TypeError, ValueError):
         return None
-    return hashlib.sha1(f"{kind}|{templates_revision(*templates)}|{locale()}|{text}".encode()).hexdigest()
+    where = locale() if where is None else where
+    return hashlib.sha1(f"{kind}|{templates_revision(*templates)}|{where}|{text}".encode()).hexdigest()

@@ -133,10 +133,11 @@ def keyed_player_boards(boards: list[dict], places_shown: bool) -> None:
     the decision board instead, ``places_shown``); ``_boards.html`` caches each article
     under it, so a move re-renders only the boards it changed. A board that cannot be
     fingerprinted gets a key of its own (never shared)."""
+    where = locale()
     for b in boards:
         b.pop("fragment", None)
         b["fragment"] = fingerprint("player-board", (b, places_shown and b["is_viewer"]),
-                                    PLAYER_BOARD_TEMPLATES) or uuid.uuid4().hex
+                                    PLAYER_BOARD_TEMPLATES, where) or uuid.uuid4().hex
 
 
 def _on_vacation(seat: Seat) -> bool:

@@ -169,19 +169,19 @@ def _template(region: Region) -> str:
     return f"games/partials/_{region.name}.html"
 
 
-def data_fingerprint(region: Region, context: dict) -> str | None:
+def data_fingerprint(region: Region, context: dict, where: str | None = None) -> str | None:
     """The full fingerprint (``presenters.fingerprint``) of the data ``region`` reads in
-    ``context`` (of its ``inputs`` if it has them); None if that data is not display data
-    (the caller hashes the HTML)."""
+    ``context`` (of its ``inputs`` if it has them; ``where``: the active ``locale()`` if
+    read already); None if that data is not display data (the caller hashes the HTML)."""
     data = region.inputs(context) if region.inputs is not None else region.reads(context)
-    return fingerprint(region.name, data, (_template(region),))
+    return fingerprint(region.name, data, (_template(region),), where)
 
 
-def _region_key_prefix(context: dict) -> str:
+def _region_key_prefix(context: dict, where: str) -> str:
     # what every public region's key of this page shares (computed once per answer)
     game = context["game"]
     names = hashlib.sha1(repr(sorted((_board(context, "names") or {}).items())).encode()).hexdigest()[:8]
-    return f"region:{game.pk}:{game.version}:{context.get('state_key', '')}:{names}:{locale()}:"
+    return f"region:{game.pk}:{game.version}:{context.get('state_key', '')}:{names}:{where}:"
 
 
 def region_cache_key(region: Region, prefix: str) -> str | None:
@@ -253,13 +253,14 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
     must not depend on it)."""
     board = context.get("board")
     shown = [r for r in REGIONS if (board or not r.board_only) and (only is None or r.name in only)]
-    prefix = _region_key_prefix(context) if any(r.scope == "public" for r in shown) else None
+    where = locale()  # one language and time zone for the whole answer
+    prefix = _region_key_prefix(context, where) if any(r.scope == "public" for r in shown) else None
     keys = {r.name: region_cache_key(r, prefix) if prefix else None for r in shown}
     drafting = bool((context.get("plan") or {}).get("draft"))
     todo = []  # (region, full digest or None)
     for region in shown:
         # a shared region's fingerprint comes from its slice of the view: no presenter runs
-        full = data_fingerprint(region, context)
+        full = data_fingerprint(region, context, where)
         if full is not None and not region.always and known.get(region.root_id) == full[:12]:
             continue  # the page shows it already: neither rendered nor sent
         todo.append((region, full))
