@@ -8,7 +8,7 @@ component data (``rules.content``) and its descriptions; nothing imports the eng
 """
 from __future__ import annotations
 
-from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
 
 from games import messages as M, vocabulary as V
 from games.presenters.map_geometry import LABEL_PLACEMENT, MAP_HEIGHT, MAP_WIDTH, geometry
@@ -290,40 +290,66 @@ def _tile_order(C, tile: str) -> tuple:
     return (C.FOLLOWER_TYPES.index(C.follower_type(tile)), not C.is_starting(tile))
 
 
+#: (engine, language, a player's slice of the view, its name, whether it is the viewer, the
+#: start player, the turn) -> that player's board (``_player_board``): a move changes one or
+#: two players' slices, and every answer and page builds all of them. A board is a function
+#: of its key (the viewer's own view of that player), so an entry tells no viewer anything
+#: its own view does not. Emptied when full, and with the catalogues.
+_PLAYER_BOARDS: dict = {}
+_PLAYER_BOARDS_MAX = 4096
+V.forget_with_catalogs(_PLAYER_BOARDS.clear)
+
+
 def player_boards(rules, view: dict, names: dict[int, str]) -> list[dict]:
     """Every player's public board from the view: the viewer first, then in seat order.
     ``rules`` is the game's engine; ``names`` seat -> player name.
 
     ``market`` and ``bag`` are lists only where the view shows them (the viewer's own; the
-    others' market from the action phase on); otherwise ``None``.
+    others' market from the action phase on); otherwise ``None``. Each board is a new dict
+    (its nested values are shared with the memo, ``_PLAYER_BOARDS``: read them only).
     """
-    C = rules.content
     viewer = view.get("seat")
+    language = get_language()
     boards = []
     for p in view["players"]:
         seat = p["seat"]
-        bag = p.get("bag")
-        market = p.get("market")
-        boards.append({
-            "seat": seat, "name": names.get(seat) or seat_label(seat), "colour": seat_colour(seat),
-            "is_viewer": seat == viewer, "is_start": seat == view.get("start_player"),
-            "is_turn": seat == view.get("turn"), "awaiting": p.get("awaiting"), "passed": p["passed"],
-            "coins": p["coins"], "citizens": p["citizens"], "development": p["development"],
-            "level": p["level"], "merchant": V.town_name(p["merchant"], C.TOWNS.get(p["merchant"])),
-            "goods": [{"good": g, "colour": GOOD_COLOURS[g], "count": n} for g, n in p["goods"].items()],
-            "stations_built": p["stations_built"], "stations_left": p["stations_left"],
-            "bag_size": p["bag_size"], "draw_count": p["draw_count"],
-            "bag": None if bag is None else [{"tile": t, "count": n} for t, n in
-                                             sorted(bag.items(), key=lambda kv: _tile_order(C, kv[0]))],
-            "market": None if market is None else counts_by_type(C, market),
-            "drawn": None if p.get("drawn") is None else counts_by_type(C, p["drawn"]),
-            "market_size": p["market_size"], "market_capacity": p["market_capacity"],
-            "plan_size": p["plan_size"], "technology_count": len(p["technology"]),
-            "technology_pending": p["technology_pending"],
-            "places": place_cards(rules, p),
-        })
+        flags = (seat == viewer, seat == view.get("start_player"), seat == view.get("turn"))
+        key = (rules, language, repr(p), names.get(seat), flags)
+        board = _PLAYER_BOARDS.get(key)
+        if board is None:
+            board = V.remember(_PLAYER_BOARDS, key, _player_board(rules, p, names.get(seat), flags),
+                               _PLAYER_BOARDS_MAX)
+        boards.append(dict(board))
     boards.sort(key=lambda b: (not b["is_viewer"], b["seat"]))
     return boards
+
+
+def _player_board(rules, p: dict, name: str | None, flags: tuple[bool, bool, bool]) -> dict:
+    """One player's board (``player_boards``) from its slice ``p`` of the view, its name and
+    ``flags``: (is the viewer, is the start player, has the turn)."""
+    C = rules.content
+    seat = p["seat"]
+    bag = p.get("bag")
+    market = p.get("market")
+    is_viewer, is_start, is_turn = flags
+    return {
+        "seat": seat, "name": name or seat_label(seat), "colour": seat_colour(seat),
+        "is_viewer": is_viewer, "is_start": is_start,
+        "is_turn": is_turn, "awaiting": p.get("awaiting"), "passed": p["passed"],
+        "coins": p["coins"], "citizens": p["citizens"], "development": p["development"],
+        "level": p["level"], "merchant": V.town_name(p["merchant"], C.TOWNS.get(p["merchant"])),
+        "goods": [{"good": g, "colour": GOOD_COLOURS[g], "count": n} for g, n in p["goods"].items()],
+        "stations_built": p["stations_built"], "stations_left": p["stations_left"],
+        "bag_size": p["bag_size"], "draw_count": p["draw_count"],
+        "bag": None if bag is None else [{"tile": t, "count": n} for t, n in
+                                         sorted(bag.items(), key=lambda kv: _tile_order(C, kv[0]))],
+        "market": None if market is None else counts_by_type(C, market),
+        "drawn": None if p.get("drawn") is None else counts_by_type(C, p["drawn"]),
+        "market_size": p["market_size"], "market_capacity": p["market_capacity"],
+        "plan_size": p["plan_size"], "technology_count": len(p["technology"]),
+        "technology_pending": p["technology_pending"],
+        "places": place_cards(rules, p),
+    }
 
 
 def _seats(view: dict, key: str) -> list:

@@ -205,3 +205,26 @@ def test_a_shared_region_is_a_function_of_its_view_slice_alone(region):
             assert seen.setdefault(key, board[region]) == board[region]
         assert len({repr(board_context(engine, view, NAMES).inputs(region)) for view in views}) == 1
     assert len(seen) > 1
+
+
+def test_player_boards_from_the_memo_equal_boards_built_afresh():
+    # a board is remembered by its player's slice of the view (games.presenters.board's
+    # _PLAYER_BOARDS): every viewer's boards of every position equal a build without it
+    from games.presenters import board as presenters
+
+    for views in random_game_views(seed=4, every=7):
+        for view in views:
+            remembered = presenters.player_boards(engine, view, NAMES)
+            presenters._PLAYER_BOARDS.clear()
+            assert presenters.player_boards(engine, view, NAMES) == remembered
+
+
+def test_changing_a_returned_board_leaves_the_next_answer_as_it_was():
+    from games.presenters import board as presenters
+
+    view = engine.view(engine.new_game({"players": 2}, 5), 0)
+    first = presenters.player_boards(engine, view, NAMES)
+    first[0]["fragment"] = "changed"
+    first[0]["coins"] = -1
+    again = presenters.player_boards(engine, view, NAMES)
+    assert "fragment" not in again[0] and again[0]["coins"] == view["players"][0]["coins"]
