@@ -8,6 +8,8 @@ component data (``rules.content``) and its descriptions; nothing imports the eng
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
 
 from games import messages as M, vocabulary as V
@@ -300,13 +302,17 @@ _PLAYER_BOARDS_MAX = 4096
 V.forget_with_catalogs(_PLAYER_BOARDS.clear)
 
 
-def player_boards(rules, view: dict, names: dict[int, str]) -> list[dict]:
+def player_boards(rules, view: dict, names: dict[int, str], *,
+                  fragment: Callable[[tuple, bool], str] | None = None) -> list[dict]:
     """Every player's public board from the view: the viewer first, then in seat order.
     ``rules`` is the game's engine; ``names`` seat -> player name.
 
     ``market`` and ``bag`` are lists only where the view shows them (the viewer's own; the
     others' market from the action phase on); otherwise ``None``. Each board is a new dict
     (its nested values are shared with the memo, ``_PLAYER_BOARDS``: read them only).
+    ``fragment(inputs, is_viewer)``: each board's ``fragment`` key from ``inputs``, what
+    the board is a function of besides the engine and this module's code (a JSON-able
+    tuple: language, the player's slice of the view, name, flags); None: no key.
     """
     viewer = view.get("seat")
     language = get_language()
@@ -314,12 +320,16 @@ def player_boards(rules, view: dict, names: dict[int, str]) -> list[dict]:
     for p in view["players"]:
         seat = p["seat"]
         flags = (seat == viewer, seat == view.get("start_player"), seat == view.get("turn"))
-        key = (rules, language, repr(p), names.get(seat), flags)
+        inputs = (language, repr(p), names.get(seat), flags)
+        key = (rules, *inputs)
         board = _PLAYER_BOARDS.get(key)
         if board is None:
             board = V.remember(_PLAYER_BOARDS, key, _player_board(rules, p, names.get(seat), flags),
                                _PLAYER_BOARDS_MAX)
-        boards.append(dict(board))
+        board = dict(board)
+        if fragment is not None:
+            board["fragment"] = fragment(inputs, flags[0])
+        boards.append(board)
     boards.sort(key=lambda b: (not b["is_viewer"], b["seat"]))
     return boards
 

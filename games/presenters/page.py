@@ -15,6 +15,7 @@ import hashlib
 import json
 import uuid
 from dataclasses import dataclass, field, fields, replace
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -86,7 +87,7 @@ def board_context(rules, view: dict, names: dict[int, str], eager: dict | None =
     of a board of the same view), not computed again. ``LazyRegions.inputs`` of a shared
     region is its slice of the view (``board.VIEW_SLICES``) with the engine's version and
     the presenters' sources. ``places_shown``: the viewer's own places are shown on the
-    decision board instead (``keyed_player_boards``)."""
+    decision board instead (``player_board_fragment``)."""
     lazy = {name: (lambda make=make: make(rules, view)) for name, make in (
         ("map", board.map_context), ("tracks", board.tracks_context), ("development", board.development_context),
         ("deeds", board.deeds_context), ("event", board.event_context), ("place_tiles", board.place_tiles_context),
@@ -95,8 +96,7 @@ def board_context(rules, view: dict, names: dict[int, str], eager: dict | None =
     inputs = {name: (lambda make=make: (revision, make(view))) for name, make in board.VIEW_SLICES.items()}
     if eager is not None:
         return LazyRegions(eager, lazy, inputs)
-    boards = board.player_boards(rules, view, names)
-    keyed_player_boards(boards, places_shown)
+    boards = board.player_boards(rules, view, names, fragment=player_board_fragment(rules, places_shown))
     viewer = view.get("seat")
     awaited = [{"seat": s, "name": names.get(s) or board.seat_label(s), "colour": board.seat_colour(s),
                 "kind": view["players"][s].get("awaiting"),
@@ -127,17 +127,21 @@ PLAYER_BOARD_TEMPLATES = ("games/partials/_boards.html", "games/partials/_player
                           "games/partials/_place_card.html")
 
 
-def keyed_player_boards(boards: list[dict], places_shown: bool) -> None:
-    """Give each player board of ``board_context`` its ``fragment`` key: the fingerprint of
-    what its article shows (the board, and whether the viewer's own places are shown on
-    the decision board instead, ``places_shown``); ``_boards.html`` caches each article
-    under it, so a move re-renders only the boards it changed. A board that cannot be
-    fingerprinted gets a key of its own (never shared)."""
+def player_board_fragment(rules, places_shown: bool) -> Callable[[tuple, bool], str]:
+    """The ``fragment`` key function of ``board.player_boards`` (``(inputs, is_viewer) ->
+    key``): the fingerprint of what a player board's article shows, from what its board
+    is built of (``inputs``, the engine's version and the presenters' sources) and whether
+    the viewer's own places are shown on the decision board instead (``places_shown``);
+    ``_boards.html`` caches each article under it, so a move re-renders only the boards it
+    changed."""
+    revision = (getattr(rules, "ENGINE_VERSION", ""), presenters_revision())
     where = locale()
-    for b in boards:
-        b.pop("fragment", None)
-        b["fragment"] = fingerprint("player-board", (b, places_shown and b["is_viewer"]),
-                                    PLAYER_BOARD_TEMPLATES, where) or uuid.uuid4().hex
+
+    def fragment(inputs: tuple, is_viewer: bool) -> str:
+        return fingerprint("player-board", (revision, inputs, places_shown and is_viewer),
+                           PLAYER_BOARD_TEMPLATES, where) or uuid.uuid4().hex  # never shared if not
+
+    return fragment
 
 
 def _on_vacation(seat: Seat) -> bool:

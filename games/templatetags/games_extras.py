@@ -465,7 +465,7 @@ def player_board_key(board: dict) -> str:
 def player_boards(context, boards: list[dict]) -> str:
     """Every player board's article (``games/partials/_player_board.html``, with ``b`` the
     board), each cached in the ``regions`` cache under ``player_board_key`` (its
-    ``fragment``, ``presenters.page.keyed_player_boards``: the fingerprint of what it
+    ``fragment``, ``presenters.page.player_board_fragment``: the fingerprint of what it
     shows): one cache read for all of them, one write for those rendered. The context's
     ``player_board_html`` (key -> article, read already by ``views.regions``) replaces the
     read, and its ``player_board_fresh`` (a dict) takes the articles rendered instead of the

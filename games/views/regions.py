@@ -69,7 +69,7 @@ def _board_inputs(context: dict, key: str):
 
 def _board_shown(context: dict, key: str):
     # a player board (``board["mine"]``) as its ``fragment`` key, the fingerprint of what its
-    # article shows (presenters.page.keyed_player_boards): it determines the board, and is
+    # article shows (presenters.page.player_board_fragment): it determines the board, and is
     # cheaper to fingerprint again than the board; the board itself if it has no such key
     shown = _board(context, key)
     fragment = shown.get("fragment") if isinstance(shown, dict) else None

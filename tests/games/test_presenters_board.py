@@ -228,3 +228,18 @@ def test_changing_a_returned_board_leaves_the_next_answer_as_it_was():
     first[0]["coins"] = -1
     again = presenters.player_boards(engine, view, NAMES)
     assert "fragment" not in again[0] and again[0]["coins"] == view["players"][0]["coins"]
+
+
+def test_a_player_boards_fragment_key_stands_for_one_board_only():
+    # an article is cached under its board's fragment (_boards.html): a key never stands for
+    # two boards, so a board that changed gets a new key and its article is rendered again
+    # (the key comes from what the board is built of: equal boards may still have two keys)
+    by_fragment: dict[str, str] = {}
+    for views in random_game_views(seed=5, every=3):
+        for view in views:
+            for shown in (False, True):
+                for b in board_context(engine, view, NAMES, places_shown=shown)["boards"]:
+                    fragment = b.pop("fragment")
+                    article = repr((b, shown and b["is_viewer"]))
+                    assert by_fragment.setdefault(fragment, article) == article
+    assert len(by_fragment) > 50
