@@ -429,6 +429,47 @@ class _Formatter(string.Formatter):
 
 ENGLISH = Words()
 
+#: Template text -> its pieces ``(literal, field name or None, format spec)``, or None for a
+#: template :func:`_fill` leaves to :class:`_Formatter` (attribute or index fields,
+#: conversions, nested specs, automatic numbering): parsed once per text, not per message.
+_PIECES: dict = {}
+_PIECES_MAX = 4096
+
+
+def _pieces(template: str):
+    found = _PIECES.get(template, _PIECES)
+    if found is not _PIECES:
+        return found
+    pieces = []
+    try:
+        for literal, name, spec, conversion in string.Formatter().parse(template):
+            if name is not None and (conversion or not name.isidentifier() or "{" in (spec or "")):
+                pieces = None
+                break
+            pieces.append((literal, name, spec or ""))
+    except ValueError:  # a malformed template: the formatter raises as str.format does
+        pieces = None
+    if len(_PIECES) >= _PIECES_MAX:
+        _PIECES.clear()
+    _PIECES[template] = pieces
+    return pieces
+
+
+def _fill(words: Words, template: str, values: dict) -> str:
+    """``_Formatter(words).format(template, **values)``, from the template's parsed pieces
+    when it has only plain named fields (the same text: counted nouns by ``words``, other
+    specs by ``format``); the same errors (``KeyError`` for a missing value)."""
+    pieces = _pieces(template)
+    if pieces is None:
+        return _Formatter(words).format(template, **values)
+    out = []
+    for literal, name, spec in pieces:
+        out.append(literal)
+        if name is not None:
+            value = values[name]
+            out.append(words.counted(spec, int(value)) if spec in COUNTED else format(value, spec))
+    return "".join(out)
+
 
 def message(msg_id: str, **params) -> dict:
     """A nested message, ``{"msg": msg_id, "params": params}`` (for list and message params)."""
@@ -446,7 +487,7 @@ def render(msg_id: str, params: dict | None = None, words: Words = ENGLISH, play
             shown[f"{key}_id"] = str(value)  # the id itself ("{follower_id}", "{track_id}")
             for placeholder, method in WORD_KEYS[key]:
                 shown[placeholder] = getattr(words, method)(value)
-    return _Formatter(words).format(words.template(msg_id), **shown)
+    return _fill(words, words.template(msg_id), shown)
 
 
 def _shown(key: str, value, words: Words, player: str):

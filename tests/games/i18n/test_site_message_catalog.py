@@ -96,3 +96,21 @@ def test_japanese_uses_the_terms_of_the_japanese_rules_summary():
         assert render_message("event.station", {"town": "blois"}, "P") == "Pはブロワに商館を建てました"
         assert render_message("event.debt", {"debt": 2, "reason": {"event": "taxes"}}, "P") == \
             "Pは2コイン足りないため、拷問でアイテムを差し出さなければなりません（税収）"
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_every_site_template_fills_as_the_formatter_fills_it(language):
+    # engine.messages fills a template from its pieces parsed once (_fill): the same text
+    # as string.Formatter for every template of the site, in each language
+    import string
+
+    from engine import messages as M
+    from games.messages import SiteWords
+
+    words = SiteWords()
+    with override(language):
+        for msg_id in TEMPLATES:
+            template = words.template(msg_id)
+            values = {name: (3 if spec else f"<{name}>")
+                      for _literal, name, spec, _conversion in string.Formatter().parse(template) if name}
+            assert M._fill(words, template, values) == M._Formatter(words).format(template, **values), msg_id
