@@ -86,6 +86,11 @@ def advance(game: Game, moves: int, *, take_backs: int = 0, seed: int = 0, keep_
                 new_state, events = rules_engine.apply(rules_engine.undo(new_state, seat), seat, action)
         state = new_state
         add(seat, action, events)
+    # each move's round as the services store it (store._store_moves: the round its events
+    # open, else the previous move's), so the page reads only the last two rounds' moves
+    previous = Move.objects.filter(game=game).order_by("-seq").values_list("round", flat=True).first() or 1
+    for row, number in zip(rows, Move.rounds_of([row.events for row in rows], previous), strict=True):
+        row.round = number
     Move.objects.bulk_create(rows, batch_size=500)
     game.state = rules_engine.to_json(state)
     game.version = version

@@ -89,6 +89,20 @@ def test_advance_keeping_the_game_active_stops_before_its_last_move(django_user_
 
 
 @pytest.mark.django_db
+def test_advance_stores_each_moves_round_as_the_services_do(django_user_model):
+    # the page reads the moves of the last two rounds (selectors.recent_moves): a game whose
+    # moves all said round 1 made every page and answer read and show the whole log
+    users = fixtures.make_users("rounds", 2)
+    game = fixtures.advance(fixtures.start_game(users, 4, "rounds"), 150, seed=4)
+    moves = list(Move.objects.filter(game=game).order_by("seq"))
+    assert [m.round for m in moves] == Move.rounds_of([m.events for m in moves])
+    assert moves[-1].round > 2
+    more = fixtures.advance(game, 170, seed=5)  # moves added to a game that has some
+    moves = list(Move.objects.filter(game=more).order_by("seq"))
+    assert [m.round for m in moves] == Move.rounds_of([m.events for m in moves])
+
+
+@pytest.mark.django_db
 def test_finished_copies_give_the_user_a_seat_in_each(django_user_model):
     users = fixtures.make_users("copies", 2)
     template = fixtures.advance(fixtures.start_game(users, 5, "copies"), 10**6, seed=5, keep_active=False)
