@@ -10,10 +10,11 @@ one with given values.
 The templates see what Django templates see of ``games_extras``: its filters and tags,
 under the same names, as filters and globals. Translations go through Django's catalogs
 (the ``i18n`` extension with Django's ``gettext``/``ngettext``, newstyle), so a
-``{% trans %}`` block has the msgid the ``{% blocktranslate %}`` it replaces had; the
-project's ``makemessages`` (``games.management.commands.makemessages``) reads these
-templates. Output is escaped as Django escapes (``&quot;``, ``&#x27;``) and an undefined
-name or attribute is empty, as in a Django template.
+``{% trans %}`` block has the msgid the ``{% blocktranslate %}`` it replaces had, and its
+variables are rendered as ``blocktranslate`` renders them; the project's ``makemessages``
+(``games.management.commands.makemessages``) reads these templates. Output is escaped as
+Django escapes (``&quot;``, ``&#x27;``) and an undefined name or attribute is empty, as in a
+Django template.
 """
 from __future__ import annotations
 
@@ -21,9 +22,11 @@ import functools
 import html
 
 import jinja2
-from django.template import engines
+from django.template import Context, engines
+from django.template.base import render_value_in_context
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
+from django.utils.html import conditional_escape
 from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext, npgettext, pgettext
 from markupsafe import Markup
@@ -44,6 +47,36 @@ def _finalize(value):
     if hasattr(value, "__html__"):
         return value
     return Markup(html.escape(str(value)))
+
+
+#: A Django context for ``render_value_in_context`` (autoescape on, the settings' localization
+#: and time zone use), as a converted template's values were rendered in.
+_AS_DJANGO = Context()
+
+
+def _variable(value):
+    # a {% trans %} variable as {% blocktranslate %} renders it (render_value_in_context: local
+    # time, localized, escaped as Django escapes: &#x27; where Markup's % writes &#39;); text
+    # straight to the escaping (it is neither localized nor converted)
+    if isinstance(value, str):
+        return conditional_escape(value)
+    return render_value_in_context(value, _AS_DJANGO)
+
+
+def _translating(translate, counted: bool = False):
+    # the i18n extension's newstyle call of ``translate`` (Django's gettext, ngettext, ...):
+    # the translation is safe text, formatted with its variables rendered by ``_variable``;
+    # ``counted``: the last argument is the count, also the variable ``num``
+    @jinja2.pass_context
+    def call(context, *args, **variables):
+        if counted:
+            variables.setdefault("num", args[-1])
+        text = translate(*args)
+        if not context.eval_ctx.autoescape:
+            return text % variables
+        return Markup(text) % {name: _variable(value) for name, value in variables.items()}
+
+    return call
 
 
 def url(name: str, **kwargs) -> str:
@@ -78,7 +111,10 @@ def environment(**options) -> jinja2.Environment:
     options["undefined"] = jinja2.ChainableUndefined  # the backend sets its own: Django templates are lenient
     options.setdefault("keep_trailing_newline", True)  # the bytes a Django template wrote
     env = jinja2.Environment(extensions=["jinja2.ext.i18n"], finalize=_finalize, **options)
-    env.install_gettext_callables(gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext)
+    # newstyle: a {% trans %} block's variables are the call's keywords (``_translating``)
+    env.newstyle_gettext = True
+    env.globals.update(gettext=_translating(gettext), _=_translating(gettext), pgettext=_translating(pgettext),
+                       ngettext=_translating(ngettext, counted=True), npgettext=_translating(npgettext, counted=True))
     env.globals.update({name: getattr(games_extras, name) for name in GLOBALS})
     env.globals.update(url=url, choice_options=choice_options, act_form=act_form, pure_include=pure_include)
     env.filters.update({name: getattr(games_extras, name) for name in FILTERS}, capfirst=capfirst)

@@ -24,3 +24,20 @@ def test_a_missing_name_or_attribute_is_empty_as_in_a_django_template():
 def test_the_project_filters_and_tags_are_there():
     assert render("{{ v|compact_json }}", v={"a": 1}) == "{&quot;a&quot;:1}"
     assert 'class="circle t-farmer"' in render("{{ circle('farmer') }}")
+
+
+def test_a_trans_variable_is_rendered_as_blocktranslate_renders_it():
+    import datetime as dt
+
+    from django.template import Context, Template
+    from django.utils import timezone, translation
+
+    values = ["""<b a="1">O'Brien & co</b>""", mark_safe("<em>x</em>"), 3, 2.5, None, True,
+              dt.datetime(2026, 12, 3, 7, 30, tzinfo=dt.timezone.utc), dt.date(2026, 12, 3)]
+    for language in ("en-gb", "ja"):
+        with translation.override(language), timezone.override("Asia/Tokyo"):
+            for value in values:
+                django = Template("{% load i18n %}{% blocktranslate with who=v %}Waiting for {{ who }}."
+                                  "{% endblocktranslate %}").render(Context({"v": value}))
+                assert render("{% trans who=v %}Waiting for {{ who }}.{% endtrans %}", v=value) == django
+
