@@ -1,8 +1,12 @@
-"""The Jinja2 environment of the game page's hottest region partials (issue 14).
+"""The Jinja2 environment of the game page's region partials (issue 14).
 
-The partials a decision's answer renders on every move (``templates/jinja2/``: the decision
-panel and its forms, your board with its place and act cards, the player boards' articles)
-are Jinja2 templates: Django's engine took twice as long to render the same HTML.
+The partials a decision's answer renders (``templates/jinja2/``) are Jinja2 templates:
+Django's engine took about twice as long to render the same HTML. They are the decision
+panel and its forms, your board with its place and act cards, the player boards (the
+region and each board's article), the status line with the final scores and the rematch,
+the log with its rounds and the link to older ones (also the log view's fragments), the
+players, the action queue, the poll element and the flash. The rest (the chat, the shared
+board regions, cached per game version, and the pages around them) are Django templates.
 ``environment`` is the ``OPTIONS["environment"]`` of the ``jinja2`` entry of ``TEMPLATES``;
 ``render_partial`` renders a region's partial (Jinja2 or Django), ``render_values`` a Jinja2
 one with given values.
@@ -22,12 +26,13 @@ import functools
 import html
 
 import jinja2
-from django.template import Context, engines
+from django.template import Context, defaultfilters, engines
 from django.template.base import render_value_in_context
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils.html import conditional_escape
 from django.utils.text import capfirst
+from django.utils.timezone import template_localtime
 from django.utils.translation import gettext, ngettext, npgettext, pgettext
 from markupsafe import Markup
 
@@ -35,10 +40,10 @@ from games.templatetags import games_extras
 
 #: Every name the templates may call, as Django templates call them (``{{ circle(c) }}``
 #: for ``{% circle c %}``).
-GLOBALS = ("circle", "follower", "seat_token", "good_token")
+GLOBALS = ("circle", "follower", "seat_token", "good_token", "clock_span", "log_entries")
 #: Every filter the templates may use (``{{ x|compact_json }}`` as in Django).
 FILTERS = ("compact_json", "join_names", "follower_name", "good_name", "decision_badge", "awaited_list",
-           "humanize_key", "phase_name", "ordinal")
+           "awaited_seat_list", "colour_name", "humanize_key", "phase_name", "ordinal", "seconds_as_duration")
 
 
 def _finalize(value):
@@ -79,6 +84,12 @@ def _translating(translate, counted: bool = False):
     return call
 
 
+def date(value, arg=None) -> str:
+    """Django's ``date`` filter (``{{ when|date(format) }}``), on ``value`` in the current
+    time zone as a Django template gives it to the filter."""
+    return defaultfilters.date(template_localtime(value), arg)
+
+
 def url(name: str, **kwargs) -> str:
     """``{% url name key=value %}``: the path of the URL pattern ``name`` with ``kwargs``.
     Raises ``NoReverseMatch`` as the tag does."""
@@ -96,6 +107,13 @@ def act_form(context, choice: dict, cls: str, text: str = "") -> Markup:
     legal action of the board as a form (the template's ``game``, ``act_url`` and
     ``csrf_token``)."""
     return Markup(games_extras.act_form(context, choice, cls, text))
+
+
+@jinja2.pass_context
+def player_boards(context, boards: list[dict]) -> Markup:
+    """``games_extras.player_boards`` for Jinja2 (``{{ player_boards(board.boards) }}``):
+    every player board's article, with the template's context (``player_boards_html``)."""
+    return Markup(games_extras.player_boards_html(boards, context.get, context.get_all))
 
 
 def pure_include(name: str, **values) -> Markup:
@@ -116,8 +134,9 @@ def environment(**options) -> jinja2.Environment:
     env.globals.update(gettext=_translating(gettext), _=_translating(gettext), pgettext=_translating(pgettext),
                        ngettext=_translating(ngettext, counted=True), npgettext=_translating(npgettext, counted=True))
     env.globals.update({name: getattr(games_extras, name) for name in GLOBALS})
-    env.globals.update(url=url, choice_options=choice_options, act_form=act_form, pure_include=pure_include)
-    env.filters.update({name: getattr(games_extras, name) for name in FILTERS}, capfirst=capfirst)
+    env.globals.update(url=url, choice_options=choice_options, act_form=act_form, pure_include=pure_include,
+                       player_boards=player_boards)
+    env.filters.update({name: getattr(games_extras, name) for name in FILTERS}, capfirst=capfirst, date=date)
     return env
 
 

@@ -415,7 +415,4 @@ def render_regions(
 
 def render_flash(request: HttpRequest, message: str) -> HttpResponse:
     """Only the flash region, as an out-of-band swap, with status 200 so htmx 2 swaps it."""
-    html = render_to_string(
-        "games/partials/_flash.html", {"flash": message, "oob": True}, request=request
-    )
-    return HttpResponse(html)
+    return HttpResponse(render_partial("games/partials/_flash.html", {"flash": message, "oob": True}, request))

@@ -41,3 +41,14 @@ def test_a_trans_variable_is_rendered_as_blocktranslate_renders_it():
                                   "{% endblocktranslate %}").render(Context({"v": value}))
                 assert render("{% trans who=v %}Waiting for {{ who }}.{% endtrans %}", v=value) == django
 
+
+def test_the_date_filter_shows_the_current_time_zone_as_in_django():
+    import datetime as dt
+
+    from django.template import Context, Template
+    from django.utils import timezone
+
+    when = dt.datetime(2026, 12, 3, 23, 30, tzinfo=dt.timezone.utc)
+    with timezone.override("Asia/Tokyo"):
+        django = Template('{{ when|date:"D d M, H:i T" }}').render(Context({"when": when}))
+        assert render('{{ when|date("D d M, H:i T") }}', when=when) == django == "Fri 04 Dec, 08:30 JST"
