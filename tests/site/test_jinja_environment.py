@@ -1,5 +1,6 @@
 """The Jinja2 environment of the hot partials writes what Django templates write."""
 from django.template import engines
+from django.test import override_settings
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
@@ -32,7 +33,7 @@ def test_a_trans_variable_is_rendered_as_blocktranslate_renders_it():
     from django.template import Context, Template
     from django.utils import timezone, translation
 
-    values = ["""<b a="1">O'Brien & co</b>""", mark_safe("<em>x</em>"), 3, 2.5, None, True,
+    values = ["""<b a="1">O'Brien & co</b>""", mark_safe("<em>x</em>"), 3, 1234567, 2.5, None, True,
               dt.datetime(2026, 12, 3, 7, 30, tzinfo=dt.timezone.utc), dt.date(2026, 12, 3)]
     for language in ("en-gb", "ja"):
         with translation.override(language), timezone.override("Asia/Tokyo"):
@@ -40,6 +41,10 @@ def test_a_trans_variable_is_rendered_as_blocktranslate_renders_it():
                 django = Template("{% load i18n %}{% blocktranslate with who=v %}Waiting for {{ who }}."
                                   "{% endblocktranslate %}").render(Context({"v": value}))
                 assert render("{% trans who=v %}Waiting for {{ who }}.{% endtrans %}", v=value) == django
+                with override_settings(USE_THOUSAND_SEPARATOR=True):
+                    django = Template("{% load i18n %}{% blocktranslate with who=v %}Waiting for {{ who }}."
+                                      "{% endblocktranslate %}").render(Context({"v": value}))
+                    assert render("{% trans who=v %}Waiting for {{ who }}.{% endtrans %}", v=value) == django
 
 
 def test_the_date_filter_shows_the_current_time_zone_as_in_django():
@@ -52,3 +57,25 @@ def test_the_date_filter_shows_the_current_time_zone_as_in_django():
     with timezone.override("Asia/Tokyo"):
         django = Template('{{ when|date:"D d M, H:i T" }}').render(Context({"when": when}))
         assert render('{{ when|date("D d M, H:i T") }}', when=when) == django == "Fri 04 Dec, 08:30 JST"
+
+
+def test_a_render_translates_with_the_translation_it_was_given_once():
+    from django.utils import translation
+
+    from games import templating
+
+    source = ('{{ _("Log") }} {% trans n=2 %}{{ n }} queued{% endtrans %} '
+              '{% trans n=3 %}{{ n }} coin{% pluralize %}{{ n }} coins{% endtrans %} {{ pgettext("placement", "{number}st") }}')
+    for language in ("en-gb", "ja"):
+        with translation.override(language):
+            bound = render(source, **{templating.TRANSLATION: templating._active_translation()})
+            assert bound == render(source) and ("ログ" in bound) == (language == "ja")
+
+    class Marking:
+        def gettext(self, message):
+            return f"[{message}]"
+
+        def ngettext(self, singular, plural, count):
+            return f"[{plural}]"
+
+    assert render(source, **{templating.TRANSLATION: Marking()}).startswith("[Log] [2 queued] [3 coins] ")
