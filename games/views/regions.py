@@ -169,12 +169,30 @@ def _template(region: Region) -> str:
     return f"games/partials/_{region.name}.html"
 
 
+def _with_includes(names: list[str]) -> set[str]:
+    # the templates ``names`` and every partial they include, at any depth
+    found: set[str] = set()
+    while names:
+        name = names.pop()
+        if name not in found:
+            found.add(name)
+            names += _INCLUDE.findall(template_source(name))
+    return found
+
+
+@functools.cache
+def _region_templates(region: Region) -> tuple[str, ...]:
+    # the partial of ``region`` and those it includes (the status the rematch, the log its
+    # rounds): a deploy that changes one is a new fingerprint
+    return tuple(sorted(_with_includes([_template(region)])))
+
+
 def data_fingerprint(region: Region, context: dict) -> str | None:
     """The full fingerprint (``presenters.fingerprint``) of the data ``region`` reads in
-    ``context`` (of its ``inputs`` if it has them); None if that data is not display data
-    (the caller hashes the HTML)."""
+    ``context`` (of its ``inputs`` if it has them) and of its templates; None if that data
+    is not display data (the caller hashes the HTML)."""
     data = region.inputs(context) if region.inputs is not None else region.reads(context)
-    return fingerprint(region.name, data, (_template(region),))
+    return fingerprint(region.name, data, _region_templates(region))
 
 
 def _region_key_prefix(context: dict) -> str:
@@ -317,15 +335,8 @@ SHELL_PIECES = ("next_game", "history_links", "chat_form")
 @functools.cache
 def _page_templates() -> tuple[str, ...]:
     # every partial a region includes, at any depth: a deploy that changes one is a new page key
-    names = set()
     todo = [_template(r) for r in REGIONS] + [f"games/partials/_{name}.html" for name in SHELL_PIECES]
-    todo += PLAYER_BOARD_TEMPLATES
-    while todo:
-        name = todo.pop()
-        if name not in names:
-            names.add(name)
-            todo += _INCLUDE.findall(template_source(name))
-    return tuple(sorted(names))
+    return tuple(sorted(_with_includes(todo + list(PLAYER_BOARD_TEMPLATES))))
 
 
 def page_cache_key(request: HttpRequest, game: Game, seat: Seat | None, live) -> str | None:
