@@ -16,13 +16,15 @@ under the same names, as filters and globals. Translations go through Django's c
 (the ``i18n`` extension with Django's ``gettext``/``ngettext``, newstyle), so a
 ``{% trans %}`` block has the msgid the ``{% blocktranslate %}`` it replaces had, and its
 variables are rendered as ``blocktranslate`` renders them; a render looks the active
-translation up once (``TRANSLATION``), not once per string. The project's ``makemessages``
+translation up once (``bound_translation``), not once per string. The project's ``makemessages``
 (``games.management.commands.makemessages``) reads these templates. Output is escaped as
 Django escapes (``&quot;``, ``&#x27;``) and an undefined name or attribute is empty, as in a
 Django template.
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import html
 
@@ -72,10 +74,13 @@ def _variable(value):
     return render_value_in_context(value, _AS_DJANGO)
 
 
-#: The key of a render's values holding the active translation (``render_values``): the
-#: templates' ``gettext`` and ``ngettext`` look it up once per render, not once per string
-#: (Django's look-up goes through asgiref's ``Local``, ~3 µs; an answer translates hundreds).
-TRANSLATION = "_django_translation"
+#: The active translation while a template renders (``_render``): the templates' ``gettext``
+#: and ``ngettext`` look it up once per render, not once per string (Django's look-up goes
+#: through asgiref's ``Local``, ~3 µs; an answer translates hundreds). A context variable,
+#: not a template value: a call of a template value's function inside a loop would copy the
+#: whole template context for it (Jinja2's derived context), a function of the evaluation
+#: context alone is not.
+_TRANSLATION: contextvars.ContextVar = contextvars.ContextVar("jinja_translation", default=None)
 
 
 def _active_translation():
@@ -84,12 +89,24 @@ def _active_translation():
     return trans_real.catalog() if settings.USE_I18N else None
 
 
+@contextlib.contextmanager
+def bound_translation(translation):
+    """While in the block, the Jinja2 templates' ``gettext`` and ``ngettext`` translate
+    with ``translation`` (a ``DjangoTranslation``; None: Django's active one, looked up per
+    string)."""
+    token = _TRANSLATION.set(translation)
+    try:
+        yield
+    finally:
+        _TRANSLATION.reset(token)
+
+
 def _bound(translate, method: str):
-    # ``translate`` (Django's gettext or ngettext) by the render's translation's ``method``,
+    # ``translate`` (Django's gettext or ngettext) by the bound translation's ``method``,
     # which is what Django's function calls on it for a plain str without "\r" (gettext
     # first normalises line ends: such a message, and a safe one, go through Django's)
-    def call(context, *args):
-        translation = context.get(TRANSLATION)
+    def call(*args):
+        translation = _TRANSLATION.get()
         if translation is None or type(args[0]) is not str or "\r" in args[0] or not args[0]:
             return translate(*args)
         return getattr(translation, method)(*args)
@@ -101,15 +118,15 @@ def _translating(translate, counted: bool = False, method: str | None = None):
     # the i18n extension's newstyle call of ``translate`` (Django's gettext, ngettext, ...):
     # the translation is safe text, formatted with its variables rendered by ``_variable``;
     # ``counted``: the last argument is the count, also the variable ``num``; ``method``:
-    # the translation object's method the render's translation answers with (``_bound``)
-    bound = _bound(translate, method) if method else None
+    # the translation object's method the bound translation answers with (``_bound``)
+    text_of = _bound(translate, method) if method else translate
 
-    @jinja2.pass_context
-    def call(context, *args, **variables):
+    @jinja2.pass_eval_context
+    def call(eval_ctx, *args, **variables):
         if counted:
             variables.setdefault("num", args[-1])
-        text = bound(context, *args) if bound else translate(*args)
-        if not context.eval_ctx.autoescape:
+        text = text_of(*args)
+        if not eval_ctx.autoescape:
             return text % variables
         return Markup(text) % {name: _variable(value) for name, value in variables.items()}
 
@@ -212,12 +229,10 @@ def render_partial(name: str, context: dict, request, *, token: str | None = Non
 
 
 def render_values(name: str, values: dict) -> str:
-    """The Jinja2 template ``name`` rendered with ``values`` alone (and the active
-    translation, ``TRANSLATION``)."""
-    return _render(name, dict(values))
+    """The Jinja2 template ``name`` rendered with ``values`` alone."""
+    return _render(name, values)
 
 
 def _render(name: str, values: dict) -> str:
-    # ``values``: the caller's own dict, given the active translation (TRANSLATION)
-    values[TRANSLATION] = _active_translation()
-    return _env().get_template(name).render(values)
+    with bound_translation(_active_translation()):
+        return _env().get_template(name).render(values)

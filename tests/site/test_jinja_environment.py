@@ -68,7 +68,8 @@ def test_a_render_translates_with_the_translation_it_was_given_once():
               '{% trans n=3 %}{{ n }} coin{% pluralize %}{{ n }} coins{% endtrans %} {{ pgettext("placement", "{number}st") }}')
     for language in ("en-gb", "ja"):
         with translation.override(language):
-            bound = render(source, **{templating.TRANSLATION: templating._active_translation()})
+            with templating.bound_translation(templating._active_translation()):
+                bound = render(source)
             assert bound == render(source) and ("ログ" in bound) == (language == "ja")
 
     class Marking:
@@ -78,4 +79,6 @@ def test_a_render_translates_with_the_translation_it_was_given_once():
         def ngettext(self, singular, plural, count):
             return f"[{plural}]"
 
-    assert render(source, **{templating.TRANSLATION: Marking()}).startswith("[Log] [2 queued] [3 coins] ")
+    with templating.bound_translation(Marking()):
+        assert render(source).startswith("[Log] [2 queued] [3 coins] ")
+    assert render(source).startswith("Log 2 queued 3 coins ")  # unbound after the block
