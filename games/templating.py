@@ -1,8 +1,12 @@
-"""The Jinja2 environment of the game page's hottest region partials (issue 14).
+"""The Jinja2 environment of the game page's region partials (issue 14).
 
-The partials a decision's answer renders on every move (``templates/jinja2/``: the decision
-panel and its forms, your board with its place and act cards, the player boards' articles)
-are Jinja2 templates: Django's engine took twice as long to render the same HTML.
+The partials a decision's answer renders (``templates/jinja2/``) are Jinja2 templates:
+Django's engine took about twice as long to render the same HTML. They are the decision
+panel and its forms, your board with its place and act cards, the player boards (the
+region and each board's article), the status line with the final scores and the rematch,
+the log with its rounds and the link to older ones (also the log view's fragments), the
+players, the action queue, the poll element and the flash. The rest (the chat, the shared
+board regions, cached per game version, and the pages around them) are Django templates.
 ``environment`` is the ``OPTIONS["environment"]`` of the ``jinja2`` entry of ``TEMPLATES``;
 ``render_partial`` renders a region's partial (Jinja2 or Django), ``render_values`` a Jinja2
 one with given values.
@@ -10,32 +14,40 @@ one with given values.
 The templates see what Django templates see of ``games_extras``: its filters and tags,
 under the same names, as filters and globals. Translations go through Django's catalogs
 (the ``i18n`` extension with Django's ``gettext``/``ngettext``, newstyle), so a
-``{% trans %}`` block has the msgid the ``{% blocktranslate %}`` it replaces had; the
-project's ``makemessages`` (``games.management.commands.makemessages``) reads these
-templates. Output is escaped as Django escapes (``&quot;``, ``&#x27;``) and an undefined
-name or attribute is empty, as in a Django template.
+``{% trans %}`` block has the msgid the ``{% blocktranslate %}`` it replaces had, and its
+variables are rendered as ``blocktranslate`` renders them; a render looks the active
+translation up once (``bound_translation``), not once per string. The project's ``makemessages``
+(``games.management.commands.makemessages``) reads these templates. Output is escaped as
+Django escapes (``&quot;``, ``&#x27;``) and an undefined name or attribute is empty, as in a
+Django template.
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import html
 
 import jinja2
-from django.template import engines
+from django.conf import settings
+from django.template import Context, defaultfilters, engines
+from django.template.base import render_value_in_context
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
+from django.utils.html import conditional_escape
 from django.utils.text import capfirst
-from django.utils.translation import gettext, ngettext, npgettext, pgettext
+from django.utils.timezone import template_localtime
+from django.utils.translation import gettext, ngettext, npgettext, pgettext, trans_real
 from markupsafe import Markup
 
 from games.templatetags import games_extras
 
 #: Every name the templates may call, as Django templates call them (``{{ circle(c) }}``
 #: for ``{% circle c %}``).
-GLOBALS = ("circle", "follower", "seat_token", "good_token")
+GLOBALS = ("circle", "follower", "seat_token", "good_token", "clock_span", "log_entries")
 #: Every filter the templates may use (``{{ x|compact_json }}`` as in Django).
 FILTERS = ("compact_json", "join_names", "follower_name", "good_name", "decision_badge", "awaited_list",
-           "humanize_key", "phase_name", "ordinal")
+           "awaited_seat_list", "colour_name", "humanize_key", "phase_name", "ordinal", "seconds_as_duration")
 
 
 def _finalize(value):
@@ -44,6 +56,87 @@ def _finalize(value):
     if hasattr(value, "__html__"):
         return value
     return Markup(html.escape(str(value)))
+
+
+#: A Django context for ``render_value_in_context`` (autoescape on, the settings' localization
+#: and time zone use), as a converted template's values were rendered in.
+_AS_DJANGO = Context()
+
+
+def _variable(value):
+    # a {% trans %} variable as {% blocktranslate %} renders it (render_value_in_context: local
+    # time, localized, escaped as Django escapes: &#x27; where Markup's % writes &#39;); text
+    # straight to the escaping (it is neither localized nor converted)
+    if isinstance(value, str):
+        return conditional_escape(value)
+    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
+        return str(value)  # what number_format gives a whole number then, without its language look-up
+    return render_value_in_context(value, _AS_DJANGO)
+
+
+#: The active translation while a template renders (``_render``): the templates' ``gettext``
+#: and ``ngettext`` look it up once per render, not once per string (Django's look-up goes
+#: through asgiref's ``Local``, ~3 µs; an answer translates hundreds). A context variable,
+#: not a template value: a call of a template value's function inside a loop would copy the
+#: whole template context for it (Jinja2's derived context), a function of the evaluation
+#: context alone is not.
+_TRANSLATION: contextvars.ContextVar = contextvars.ContextVar("jinja_translation", default=None)
+
+
+def _active_translation():
+    # what Django's gettext and ngettext translate with (trans_real.catalog: the active
+    # DjangoTranslation, else the default language's); None when USE_I18N is off
+    return trans_real.catalog() if settings.USE_I18N else None
+
+
+@contextlib.contextmanager
+def bound_translation(translation):
+    """While in the block, the Jinja2 templates' ``gettext`` and ``ngettext`` translate
+    with ``translation`` (a ``DjangoTranslation``; None: Django's active one, looked up per
+    string)."""
+    token = _TRANSLATION.set(translation)
+    try:
+        yield
+    finally:
+        _TRANSLATION.reset(token)
+
+
+def _bound(translate, method: str):
+    # ``translate`` (Django's gettext or ngettext) by the bound translation's ``method``,
+    # which is what Django's function calls on it for a plain str without "\r" (gettext
+    # first normalises line ends: such a message, and a safe one, go through Django's)
+    def call(*args):
+        translation = _TRANSLATION.get()
+        if translation is None or type(args[0]) is not str or "\r" in args[0] or not args[0]:
+            return translate(*args)
+        return getattr(translation, method)(*args)
+
+    return call
+
+
+def _translating(translate, counted: bool = False, method: str | None = None):
+    # the i18n extension's newstyle call of ``translate`` (Django's gettext, ngettext, ...):
+    # the translation is safe text, formatted with its variables rendered by ``_variable``;
+    # ``counted``: the last argument is the count, also the variable ``num``; ``method``:
+    # the translation object's method the bound translation answers with (``_bound``)
+    text_of = _bound(translate, method) if method else translate
+
+    @jinja2.pass_eval_context
+    def call(eval_ctx, *args, **variables):
+        if counted:
+            variables.setdefault("num", args[-1])
+        text = text_of(*args)
+        if not eval_ctx.autoescape:
+            return text % variables
+        return Markup(text) % {name: _variable(value) for name, value in variables.items()}
+
+    return call
+
+
+def date(value, arg=None) -> str:
+    """Django's ``date`` filter (``{{ when|date(format) }}``), on ``value`` in the current
+    time zone as a Django template gives it to the filter."""
+    return defaultfilters.date(template_localtime(value), arg)
 
 
 def url(name: str, **kwargs) -> str:
@@ -65,6 +158,13 @@ def act_form(context, choice: dict, cls: str, text: str = "") -> Markup:
     return Markup(games_extras.act_form(context, choice, cls, text))
 
 
+@jinja2.pass_context
+def player_boards(context, boards: list[dict]) -> Markup:
+    """``games_extras.player_boards`` for Jinja2 (``{{ player_boards(board.boards) }}``):
+    every player board's article, with the template's context (``player_boards_html``)."""
+    return Markup(games_extras.player_boards_html(boards, context.get, context.get_all))
+
+
 def pure_include(name: str, **values) -> Markup:
     """``{% pure_include name key=value %}`` for Jinja2: the partial ``name`` rendered with
     ``values`` alone, memoised (``games_extras.pure_render``)."""
@@ -78,10 +178,16 @@ def environment(**options) -> jinja2.Environment:
     options["undefined"] = jinja2.ChainableUndefined  # the backend sets its own: Django templates are lenient
     options.setdefault("keep_trailing_newline", True)  # the bytes a Django template wrote
     env = jinja2.Environment(extensions=["jinja2.ext.i18n"], finalize=_finalize, **options)
-    env.install_gettext_callables(gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext)
+    # newstyle: a {% trans %} block's variables are the call's keywords (``_translating``)
+    env.newstyle_gettext = True
+    translated = _translating(gettext, method="gettext")
+    env.globals.update(gettext=translated, _=translated, pgettext=_translating(pgettext),
+                       ngettext=_translating(ngettext, counted=True, method="ngettext"),
+                       npgettext=_translating(npgettext, counted=True))
     env.globals.update({name: getattr(games_extras, name) for name in GLOBALS})
-    env.globals.update(url=url, choice_options=choice_options, act_form=act_form, pure_include=pure_include)
-    env.filters.update({name: getattr(games_extras, name) for name in FILTERS}, capfirst=capfirst)
+    env.globals.update(url=url, choice_options=choice_options, act_form=act_form, pure_include=pure_include,
+                       player_boards=player_boards)
+    env.filters.update({name: getattr(games_extras, name) for name in FILTERS}, capfirst=capfirst, date=date)
     return env
 
 
@@ -119,9 +225,14 @@ def render_partial(name: str, context: dict, request, *, token: str | None = Non
 
     token = TOKEN_PLACEHOLDER if token is None else str(token)
     field = Markup('<input type="hidden" name="csrfmiddlewaretoken" value="{}">').format(token)
-    return render_values(name, dict(context, request=request, csrf_input=field, csrf_token=token))
+    return _render(name, dict(context, request=request, csrf_input=field, csrf_token=token))
 
 
 def render_values(name: str, values: dict) -> str:
     """The Jinja2 template ``name`` rendered with ``values`` alone."""
-    return _env().get_template(name).render(values)
+    return _render(name, values)
+
+
+def _render(name: str, values: dict) -> str:
+    with bound_translation(_active_translation()):
+        return _env().get_template(name).render(values)

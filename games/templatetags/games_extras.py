@@ -463,33 +463,41 @@ def player_board_key(board: dict) -> str:
 
 @register.simple_tag(takes_context=True)
 def player_boards(context, boards: list[dict]) -> str:
+    """Every player board's article: ``player_boards_html`` with the template's context."""
+    return mark_safe(player_boards_html(boards, context.get, context.flatten))
+
+
+def player_boards_html(boards: list[dict], get, values) -> str:
     """Every player board's article (``games/partials/_player_board.html``, with ``b`` the
     board), each cached in the ``regions`` cache under ``player_board_key`` (its
     ``fragment``, ``presenters.page.player_board_fragment``: the fingerprint of what it
-    shows): one cache read for all of them, one write for those rendered. The context's
-    ``player_board_html`` (key -> article, read already by ``views.regions``) replaces the
-    read, and its ``player_board_fresh`` (a dict) takes the articles rendered instead of the
-    write. Each article is followed by the whitespace the loop it replaces left."""
+    shows): one cache read for all of them, one write for those rendered. ``get``: the
+    calling template's context lookup (name -> value or None); ``values``: a function of no
+    argument giving that context as one dict (called only if an article is rendered). The
+    context's ``player_board_html`` (key -> article, read already by ``views.regions``)
+    replaces the read, and its ``player_board_fresh`` (a dict) takes the articles rendered
+    instead of the write. Each article is followed by the whitespace the loop it replaces
+    left."""
     from django.core.cache import caches
 
     keys = [player_board_key(b) for b in boards]
-    found = context.get("player_board_html")
+    found = get("player_board_html")
     if found is None:
         found = caches["regions"].get_many(keys) if keys else {}
     from games import templating
 
-    values = None
+    context = None
     parts, fresh = [], {}
     for b, key in zip(boards, keys, strict=True):
         html = found.get(key)
         if html is None:
-            if values is None:  # a Jinja2 template (games.templating): the context as one dict
-                values = context.flatten()
-            html = fresh[key] = templating.render_values("games/partials/_player_board.html", values | {"b": b})
+            if context is None:  # a Jinja2 template (games.templating): the context as one dict
+                context = values()
+            html = fresh[key] = templating.render_values("games/partials/_player_board.html", context | {"b": b})
         parts.append(f"{html}\n  ")
-    sink = context.get("player_board_fresh")
+    sink = get("player_board_fresh")
     if sink is not None:
         sink.update(fresh)
     elif fresh:
         caches["regions"].set_many(fresh, PLAYER_BOARD_SECONDS)
-    return mark_safe("".join(parts))
+    return "".join(parts)

@@ -6,11 +6,10 @@ import hashlib
 
 from django.core.cache import caches
 from django.http import Http404, HttpRequest, HttpResponse
-from django.template.loader import render_to_string
 from django.utils import translation
 from django.views.decorators.http import require_GET
 
-from games import selectors
+from games import selectors, templating
 from games.access import get_game_for_user_or_404
 from games.models import Seat
 
@@ -40,8 +39,8 @@ def log_round(request: HttpRequest, game_id, round: int) -> HttpResponse:
     html = caches["regions"].get(key) if round < newest else None
     if html is None:
         entries = selectors.round_log(game, round, names)
-        html = render_to_string("games/partials/_log_round.html", {"round": entries}) if entries else ""
-        html += render_to_string("games/partials/_log_older.html", {"older": round - 1, "game_id": game.pk})
+        html = templating.render_values("games/partials/_log_round.html", {"round": entries}) if entries else ""
+        html += templating.render_values("games/partials/_log_older.html", {"older": round - 1, "game_id": game.pk})
         if round < newest:
             caches["regions"].set(key, html, ROUND_CACHE_SECONDS)
     return HttpResponse(html)

@@ -169,12 +169,31 @@ def _template(region: Region) -> str:
     return f"games/partials/_{region.name}.html"
 
 
+def _with_includes(names: list[str]) -> set[str]:
+    # the templates ``names`` and every partial they include, at any depth
+    found: set[str] = set()
+    while names:
+        name = names.pop()
+        if name not in found:
+            found.add(name)
+            names += _INCLUDE.findall(template_source(name))
+    return found
+
+
+@functools.cache
+def _region_templates(region: Region) -> tuple[str, ...]:
+    # the partial of ``region`` and those it includes (the status the rematch, the log its
+    # rounds): a deploy that changes one is a new fingerprint
+    return tuple(sorted(_with_includes([_template(region)])))
+
+
 def data_fingerprint(region: Region, context: dict, where: str | None = None) -> str | None:
     """The full fingerprint (``presenters.fingerprint``) of the data ``region`` reads in
-    ``context`` (of its ``inputs`` if it has them; ``where``: the active ``locale()`` if
-    read already); None if that data is not display data (the caller hashes the HTML)."""
+    ``context`` (of its ``inputs`` if it has them) and of its templates (``where``: the
+    active ``locale()`` if read already); None if that data is not display data (the caller
+    hashes the HTML)."""
     data = region.inputs(context) if region.inputs is not None else region.reads(context)
-    return fingerprint(region.name, data, (_template(region),), where)
+    return fingerprint(region.name, data, _region_templates(region), where)
 
 
 def _region_key_prefix(context: dict, where: str) -> str:
@@ -318,15 +337,8 @@ SHELL_PIECES = ("next_game", "history_links", "chat_form")
 @functools.cache
 def _page_templates() -> tuple[str, ...]:
     # every partial a region includes, at any depth: a deploy that changes one is a new page key
-    names = set()
     todo = [_template(r) for r in REGIONS] + [f"games/partials/_{name}.html" for name in SHELL_PIECES]
-    todo += PLAYER_BOARD_TEMPLATES
-    while todo:
-        name = todo.pop()
-        if name not in names:
-            names.add(name)
-            todo += _INCLUDE.findall(template_source(name))
-    return tuple(sorted(names))
+    return tuple(sorted(_with_includes(todo + list(PLAYER_BOARD_TEMPLATES))))
 
 
 def page_cache_key(request: HttpRequest, game: Game, seat: Seat | None, live) -> str | None:
@@ -416,7 +428,4 @@ def render_regions(
 
 def render_flash(request: HttpRequest, message: str) -> HttpResponse:
     """Only the flash region, as an out-of-band swap, with status 200 so htmx 2 swaps it."""
-    html = render_to_string(
-        "games/partials/_flash.html", {"flash": message, "oob": True}, request=request
-    )
-    return HttpResponse(html)
+    return HttpResponse(render_partial("games/partials/_flash.html", {"flash": message, "oob": True}, request))

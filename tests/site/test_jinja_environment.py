@@ -1,5 +1,6 @@
 """The Jinja2 environment of the hot partials writes what Django templates write."""
 from django.template import engines
+from django.test import override_settings
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
@@ -24,3 +25,60 @@ def test_a_missing_name_or_attribute_is_empty_as_in_a_django_template():
 def test_the_project_filters_and_tags_are_there():
     assert render("{{ v|compact_json }}", v={"a": 1}) == "{&quot;a&quot;:1}"
     assert 'class="circle t-farmer"' in render("{{ circle('farmer') }}")
+
+
+def test_a_trans_variable_is_rendered_as_blocktranslate_renders_it():
+    import datetime as dt
+
+    from django.template import Context, Template
+    from django.utils import timezone, translation
+
+    values = ["""<b a="1">O'Brien & co</b>""", mark_safe("<em>x</em>"), 3, 1234567, 2.5, None, True,
+              dt.datetime(2026, 12, 3, 7, 30, tzinfo=dt.timezone.utc), dt.date(2026, 12, 3)]
+    for language in ("en-gb", "ja"):
+        with translation.override(language), timezone.override("Asia/Tokyo"):
+            for value in values:
+                django = Template("{% load i18n %}{% blocktranslate with who=v %}Waiting for {{ who }}."
+                                  "{% endblocktranslate %}").render(Context({"v": value}))
+                assert render("{% trans who=v %}Waiting for {{ who }}.{% endtrans %}", v=value) == django
+                with override_settings(USE_THOUSAND_SEPARATOR=True):
+                    django = Template("{% load i18n %}{% blocktranslate with who=v %}Waiting for {{ who }}."
+                                      "{% endblocktranslate %}").render(Context({"v": value}))
+                    assert render("{% trans who=v %}Waiting for {{ who }}.{% endtrans %}", v=value) == django
+
+
+def test_the_date_filter_shows_the_current_time_zone_as_in_django():
+    import datetime as dt
+
+    from django.template import Context, Template
+    from django.utils import timezone
+
+    when = dt.datetime(2026, 12, 3, 23, 30, tzinfo=dt.timezone.utc)
+    with timezone.override("Asia/Tokyo"):
+        django = Template('{{ when|date:"D d M, H:i T" }}').render(Context({"when": when}))
+        assert render('{{ when|date("D d M, H:i T") }}', when=when) == django == "Fri 04 Dec, 08:30 JST"
+
+
+def test_a_render_translates_with_the_translation_it_was_given_once():
+    from django.utils import translation
+
+    from games import templating
+
+    source = ('{{ _("Log") }} {% trans n=2 %}{{ n }} queued{% endtrans %} '
+              '{% trans n=3 %}{{ n }} coin{% pluralize %}{{ n }} coins{% endtrans %} {{ pgettext("placement", "{number}st") }}')
+    for language in ("en-gb", "ja"):
+        with translation.override(language):
+            with templating.bound_translation(templating._active_translation()):
+                bound = render(source)
+            assert bound == render(source) and ("ログ" in bound) == (language == "ja")
+
+    class Marking:
+        def gettext(self, message):
+            return f"[{message}]"
+
+        def ngettext(self, singular, plural, count):
+            return f"[{plural}]"
+
+    with templating.bound_translation(Marking()):
+        assert render(source).startswith("[Log] [2 queued] [3 coins] ")
+    assert render(source).startswith("Log 2 queued 3 coins ")  # unbound after the block

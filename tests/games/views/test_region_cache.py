@@ -254,3 +254,12 @@ def test_the_page_key_covers_every_partial_a_region_includes_django_or_jinja():
     assert found == ["games/a.html", "games/b.html", "games/c.html"]
     # the decision panel's forms are reached only through the Jinja2 panel's include
     assert {"games/partials/_decision_form.html", "games/partials/_act_card.html"} <= set(regions._page_templates())
+
+
+def test_a_region_fingerprint_covers_the_partials_it_includes():
+    by_name = {r.name: r for r in regions.REGIONS}
+    assert regions._region_templates(by_name["status"]) == (
+        "games/partials/_rematch.html", "games/partials/_status.html")
+    assert set(regions._region_templates(by_name["log"])) == {
+        "games/partials/_log.html", "games/partials/_log_round.html", "games/partials/_log_older.html"}
+    assert regions._region_templates(by_name["poll"]) == ("games/partials/_poll.html",)
