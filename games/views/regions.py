@@ -102,6 +102,9 @@ class Region:
     the version: kept only in the viewer's own page entry). ``inputs``: context -> what
     ``reads`` is a function of, cheaper to get (a shared region's slice of the view, not its
     presenter's output), fingerprinted instead of ``reads``; None: ``reads`` itself.
+    ``by_content``: a public or pure region's HTML is kept under its fingerprint; False for
+    one made of pieces cached on their own (the player boards' articles), which only the
+    same viewer's same boards would read again.
     """
 
     name: str
@@ -111,6 +114,7 @@ class Region:
     reads: Callable[[dict], Any]
     scope: str = "viewer"
     inputs: Callable[[dict], Any] | None = None
+    by_content: bool = True
 
 
 #: The regions of a started game's page, in page order.
@@ -137,7 +141,8 @@ REGIONS = (
            lambda c: _board_inputs(c, "event")),
     # each board's article is cached under its ``fragment`` key, the fingerprint of what it shows
     Region("boards", "game-boards", True, False, lambda c: (
-        [b["fragment"] for b in _board(c, "boards") or []], bool(c.get("plan")), bool(c.get("act"))), "pure"),
+        [b["fragment"] for b in _board(c, "boards") or []], bool(c.get("plan")), bool(c.get("act"))), "pure",
+           by_content=False),
     Region("tracks", "game-tracks", True, False, lambda c: (_board(c, "tracks"), _board(c, "names")), "public",
            lambda c: (_board_inputs(c, "tracks"), _board(c, "names"))),
     Region("development", "game-development", True, False, lambda c: _board(c, "development"), "public",
@@ -283,7 +288,8 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
         if full is not None and not region.always and known.get(region.root_id) == full[:12]:
             continue  # the page shows it already: neither rendered nor sent
         todo.append((region, full))
-    content_keys = {r.name: _content_key(r, full) for r, full in todo if full and r.scope in ("public", "pure")}
+    content_keys = {r.name: _content_key(r, full) for r, full in todo
+                    if full and r.scope in ("public", "pure") and r.by_content}
     contents = {} if contents is None else contents
     by_content = {key: contents[name][1] for name, key in content_keys.items()
                   if name in contents and contents[name][0] == key}

@@ -263,3 +263,18 @@ def test_a_region_fingerprint_covers_the_partials_it_includes():
     assert set(regions._region_templates(by_name["log"])) == {
         "games/partials/_log.html", "games/partials/_log_round.html", "games/partials/_log_older.html"}
     assert regions._region_templates(by_name["poll"]) == ("games/partials/_poll.html",)
+
+
+def test_the_player_boards_region_is_kept_as_its_articles_not_whole(three_players, client_for):
+    # its articles are cached one by one (player_board_key): the whole region under its
+    # fingerprint would be a second copy only the same viewer's same boards could read
+    game, users = three_players
+    caches["regions"].clear()
+    page = client_for(users[0]).get(reverse("games-detail", kwargs={"game_id": game.pk})).text
+    assert 'id="game-boards"' in page
+    if not hasattr(caches["regions"], "_cache"):
+        pytest.skip("reads the keys of the local-memory cache")
+    keys = list(caches["regions"]._cache)
+    assert any("player-board" in key for key in keys)
+    assert not any("region-html:boards:" in key for key in keys)
+    assert any("region-html:players:" in key for key in keys)  # other pure regions still are
