@@ -1,8 +1,13 @@
 """Rows handed over to the page (``selectors.hand_over_page_reads``): ``page_seats`` and
 ``recent_moves`` take them once, only at the game version they were read for and, for the
-seats, for the same viewer."""
-from games import selectors
+seats, for the same viewer; a store that writes several moves hands over after the last."""
+import pytest
+from django.db import connection
+
+import engine
+from games import selectors, services
 from games.services.locks import _run_together
+from tests.support.game_driver import both_plan_the_castle, queue_set, seats, state_of
 
 
 def _handed_over(game, user):
@@ -48,3 +53,25 @@ def test_forgotten_rows_are_read_again(game_in_round_two, alice, django_assert_n
     with django_assert_num_queries(2):
         selectors.page_seats(game_in_round_two, alice), selectors.recent_moves(game_in_round_two)
 
+
+def test_a_decision_followed_by_a_queued_move_hands_over_the_rows_after_the_queued_move(
+        started_game, django_capture_on_commit_callbacks):
+    both_plan_the_castle(started_game, django_capture_on_commit_callbacks)  # the actions' turns follow
+    awaited = min(engine.awaiting(state_of(started_game)))
+    acting, waiting = seats(started_game)[awaited], seats(started_game)[1 - awaited]
+    queue_set(game_id=started_game.pk, user=waiting.user, entries=[{"type": "activate", "space": "castle"}])
+    started_game.refresh_from_db()
+    move = services.game_submit_action(
+        game_id=started_game.pk, user=acting.user, action={"type": "activate", "space": "castle"},
+        expected_version=started_game.version, answer_page=True)
+    game = move.game
+    assert game.version == move.seq + 1  # the waiting seat's queue played its move after the decision
+    if connection.vendor != "postgresql":
+        assert "_recent_moves" not in game.__dict__  # no batches: the page reads them itself
+        pytest.skip("only PostgreSQL runs the page's reads with the writes")
+    assert game._recent_moves[0] == game._page_seats[0] == game.version
+    handed, moves = game._page_seats[2], game._recent_moves[1]
+    selectors.forget_page_reads(game)
+    assert moves[-1].source == "queue"
+    assert [(m.seq, m.source) for m in moves] == [(m.seq, m.source) for m in selectors.recent_moves(game)]
+    assert _fields(handed) == _fields(selectors.page_seats(game, acting.user))
