@@ -550,17 +550,33 @@ def recent_moves(game: Game) -> list[Move]:
     move's minus one), oldest first, only ``LOG_COLUMNS``: one query, as many rows whatever
     the length of the game (its SQL compiled once per process, ``_recent_moves_sql``; the
     rows read through the compiler's converters, without the raw queryset, which took four
-    times the database's time to make them)."""
+    times the database's time to make them).
+
+    No query if a store read them with its writes (``hand_over_page_reads``) and ``game``
+    is still at the version it stored then (the rows are used once)."""
+    handed = game.__dict__.pop("_recent_moves", None)
+    if handed is not None and handed[0] == game.version:
+        return handed[1]
     alias = router.db_for_read(Move)
     compiled = _recent_moves_sql(alias)
     if compiled is None:
         return list(_recent_moves_query(game.pk))
-    sql, params, fields, converters = compiled
-    game_id = _game_id_param(game.pk, alias)
-    db = connections[alias]
-    with prepared_cursor(db) as cursor:
-        cursor.execute(sql, [game_id if param is None else param for param in params])
+    with prepared_cursor(connections[alias]) as cursor:
+        cursor.execute(compiled[0], _recent_moves_params(compiled, game.pk, alias))
         rows = cursor.fetchall()
+    return _recent_move_rows(rows, alias)
+
+
+def _recent_moves_params(compiled: tuple, game_id, alias: str) -> list:
+    # the compiled statement's parameters with the game id in its places
+    game_param = _game_id_param(game_id, alias)
+    return [game_param if param is None else param for param in compiled[1]]
+
+
+def _recent_move_rows(rows, alias: str) -> list[Move]:
+    """``recent_moves``' moves from rows of its compiled statement (``_recent_moves_sql``)."""
+    _sql, _params, fields, converters = _recent_moves_sql(alias)
+    db = connections[alias]
     moves = []
     for row in rows:
         values = list(row)
@@ -569,6 +585,37 @@ def recent_moves(game: Game) -> list[Move]:
                 values[index] = convert(values[index], column, db)
         moves.append(Move.from_db(alias, fields, values))
     return moves
+
+
+def page_read_statements(game: Game, user) -> list[tuple[str, list, bool]]:
+    """``page_seats``' and ``recent_moves``' statements for ``game`` and ``user`` (maybe a
+    visitor), as ``(SQL, parameters, prepared)`` for ``services.locks._run_together`` on the
+    default database, in that order: a store runs them after its writes, in the same round
+    trip, and gives their rows to ``hand_over_page_reads``. [] when ``recent_moves`` would
+    not read through its compiled statement on that database (then the page reads them)."""
+    compiled = _recent_moves_sql(connection.alias)
+    if compiled is None or router.db_for_read(Move) != connection.alias:
+        return []
+    return [(_page_seats_sql(connection.vendor), _page_seats_params(user, game.pk), True),
+            (compiled[0], _recent_moves_params(compiled, game.pk, connection.alias), True)]
+
+
+def hand_over_page_reads(game: Game, user, seat_rows: list, move_rows: list) -> None:
+    """Keep on ``game``, at its version, the rows of ``page_read_statements`` (``seat_rows``,
+    ``move_rows``: as fetched) as ``page_seats(game, user)`` and ``recent_moves(game)`` give
+    them, for those two to take once instead of querying while ``game`` is at that version
+    (a later store at a newer version hands over its own). The caller read them under the
+    game row lock after its last write of the rows they read."""
+    user_id = user.pk if getattr(user, "is_authenticated", False) else None
+    game._page_seats = (game.version, user_id, _page_seat_rows(game, seat_rows))
+    game._recent_moves = (game.version, _recent_move_rows(move_rows, connection.alias))
+
+
+def forget_page_reads(game: Game) -> None:
+    """Drop what ``hand_over_page_reads`` or ``game_with_seat(..., seats=True)`` kept on
+    ``game``: ``page_seats`` and ``recent_moves`` will query (writes may have come since)."""
+    game.__dict__.pop("_page_seats", None)
+    game.__dict__.pop("_recent_moves", None)
 
 
 def moves_before(game: Game, seq: int) -> QuerySet[Move]:
@@ -1052,8 +1099,9 @@ def page_seats(game: Game, user) -> list[Seat]:
     newest message not hidden in each channel, None: none) and ``chat_read`` /
     ``chat_muted`` (``user``'s ``ChatReader`` at the game, None: no row or a visitor).
 
-    No query if ``game`` came from ``game_with_seat(..., seats=True)`` for the same user
-    and is still at the version read then (its rows are used, once)."""
+    No query if ``game`` came from ``game_with_seat(..., seats=True)``, or a store read its
+    rows with its writes (``hand_over_page_reads``), for the same user and ``game`` is still
+    at the version read then (its rows are used, once)."""
     user_id = user.pk if getattr(user, "is_authenticated", False) else None
     read = game.__dict__.pop("_page_seats", None)
     if read is not None and read[:2] == (game.version, user_id):

@@ -26,7 +26,9 @@ from games.services.clocks import _player_decided
 from games.services.locks import GameId, _lock_game, _lock_game_for_seat, _read_seats, _require_status
 from games.services.queue import _play_queues, _save_queue_after_move
 from games.services.ratings import game_rate
-from games.services.store import _queue_bot_move, _store, _store_moves, _sync_awaiting, store_seat_results
+from games.services.store import (
+    _queue_bot_move, _store, _store_moves, _sync_awaiting, read_page_with_writes, store_seat_results,
+)
 
 #: How many moves back a page may be and still be checked for independence.
 STALE_WINDOW = 40
@@ -59,7 +61,7 @@ def _only_others_moved_independently(game: Game, rules_engine: RulesEngine, seat
 
 @transaction.atomic
 def game_submit_action(*, game_id: GameId, user, action: dict, expected_version: int,
-                       seated_only: bool = False) -> Move:
+                       seated_only: bool = False, answer_page: bool = False) -> Move:
     """Apply one player's action: the only way a move enters a game.
 
     Locks the game, checks it is active and still at ``expected_version`` (else
@@ -72,8 +74,13 @@ def game_submit_action(*, game_id: GameId, user, action: dict, expected_version:
 
     ``seated_only``: a user without a seat (or a game that does not exist) is refused with
     ``NotSeated`` first, without the lock (the view then picks its 404 or 403).
+    ``answer_page``: the caller answers with ``user``'s game page drawn from ``move.game``;
+    the stores read its seat rows and recent moves with their writes
+    (``store.read_page_with_writes``).
     """
     game = _lock_game_for_seat(game_id, user, seated_only=seated_only, with_seats=True)
+    if answer_page:
+        read_page_with_writes(game, user)
     _require_status(game, GameStatus.ACTIVE, gettext("This game is not being played."))
     rules_engine, state = load_game(game)
     seats = _read_seats(game, keep=True)  # all of them (read with the lock), kept for the store

@@ -16,10 +16,10 @@ from games import clock
 from games.bots import playing_level
 from games.models import Game, GameStatus, Move, MoveSource, Seat, canonical_json, text_digest
 from games.rules import engine_for
-from games.selectors import seat_results, users_on_vacation
+from games.selectors import hand_over_page_reads, page_read_statements, seat_results, users_on_vacation
 from games.services import outbox
 from games.services.ratings import game_rate
-from games.services.locks import _read_seats, _run_together
+from games.services.locks import _batches, _read_seats, _run_together
 from games.services.records import record_finished_game, records_rebuild
 from games.tasks import bot_move_task, resolve_game_task
 from orleans_site.tasks import enqueue_on_commit
@@ -245,6 +245,26 @@ def _inserted(moves: list[Move], rows: list) -> None:
         move._state.adding, move._state.db = False, connection.alias
 
 
+def read_page_with_writes(game: Game, user) -> None:
+    """Mark the locked ``game``: its caller answers with ``user``'s game page after the
+    write (``views.fragments``), so each later store of it also reads that page's seat rows
+    and recent moves, after its writes and in their round trip, and hands them over to the
+    page (``selectors.hand_over_page_reads``; a later store's replace an earlier's). Only
+    on a database that runs statements together (``locks._batches``): elsewhere the page
+    reads them itself."""
+    game._page_reader = user
+
+
+def _page_reads(game: Game) -> list[tuple]:
+    """The page reads a store appends to its writes (``read_page_with_writes``): none
+    unless asked, on a database without batches, or for a game the store finished (its
+    seats' results and ratings are written after the store's round trip)."""
+    user = game.__dict__.get("_page_reader")
+    if user is None or game.status != GameStatus.ACTIVE or not _batches(connection.vendor):
+        return []
+    return page_read_statements(game, user)
+
+
 #: ``game._newest_round`` not read (``_store_moves``).
 _UNREAD = object()
 
@@ -268,7 +288,8 @@ def _store_moves(game: Game, state: Any, moves: list[tuple[int | None, dict, lis
     seats, one set of notifications at the final version (issue 14: a timeout's moves in
     one write). Each move's ``round`` is the round its events open, else the previous
     move's (read only when the first move here opens none, and not with the seats under
-    the lock: ``locks._read_seats``). Caller holds the game row lock;
+    the lock: ``locks._read_seats``). A game marked by ``read_page_with_writes`` has its
+    page's reads run after the writes, in their round trip. Caller holds the game row lock;
     ``moves`` is not empty.
     """
     lists = [list(events) for _, _, events in moves]
@@ -297,11 +318,14 @@ def _store_moves(game: Game, state: Any, moves: list[tuple[int | None, dict, lis
     # the move, the snapshot and the awaited seats: one round trip (locks._run_together)
     statements = [statement for statement in (insert, _snapshot_statement(game), _awaiting_statement(changing))
                   if statement]
-    results = _run_together(statements)
+    reads = _page_reads(game)
+    results = _run_together(statements + reads)
     if insert:
         _inserted(rows, results[0][0])
     if results[1 if insert else 0][1] != 1:
         raise DatabaseError("Save with update_fields did not affect any rows.")
+    if reads:
+        hand_over_page_reads(game, game._page_reader, results[-2][0], results[-1][0])
     _awaiting_written(game, seats)
     if game.status == GameStatus.FINISHED:
         store_seat_results(game)

@@ -22,7 +22,7 @@ from games.rules import RulesEngine, load_game
 from games.services import outbox
 from games.services.locks import GameId, _lock_game_for_seat, _read_seats, _require_status
 from games.services.queue import _play_queues
-from games.services.store import _store
+from games.services.store import _store, read_page_with_writes
 
 #: Shown when the engine says there is nothing to take back.
 NOTHING_TO_TAKE_BACK = ("There is nothing to take back: another player has acted since, or your "
@@ -72,7 +72,8 @@ def take_back_refusal(game: Game, rules_engine: RulesEngine, state, seat_order: 
 
 
 @transaction.atomic
-def game_take_back(*, game_id: GameId, user, expected_version: int, seated_only: bool = False) -> Move:
+def game_take_back(*, game_id: GameId, user, expected_version: int, seated_only: bool = False,
+                   answer_page: bool = False) -> Move:
     """Take back the user's last decision in an active game; returns the take-back move.
 
     Locks the game; refuses with ``StaleVersion`` unless the game is still at
@@ -83,9 +84,12 @@ def game_take_back(*, game_id: GameId, user, expected_version: int, seated_only:
     version goes up, so other tabs' pages are stale), marks the taken-back move
     ``taken_back``, cancels the turn emails it queued, removes the clock increment the
     decision earned (``clock.take_back``), and plays action queues as after any move.
-    Nothing changes when it refuses. ``seated_only``: as ``play.game_submit_action``'s.
+    Nothing changes when it refuses. ``seated_only``, ``answer_page``: as
+    ``play.game_submit_action``'s.
     """
     game = _lock_game_for_seat(game_id, user, seated_only=seated_only, with_seats=True)
+    if answer_page:
+        read_page_with_writes(game, user)
     _require_status(game, GameStatus.ACTIVE, gettext("This game is not being played."))
     rules_engine, state = load_game(game)
     if game.version != expected_version:

@@ -21,7 +21,7 @@ from games.models import Game, Move, Seat
 from games.rules import check_loadable
 from games.errors import GameDamaged, InvalidSubmission, NotSeated
 from games.presenters.page import game_context
-from games.selectors import chat_last_id, chat_poll_id, chat_read_channels, game_for_poll
+from games.selectors import chat_last_id, chat_poll_id, chat_read_channels, forget_page_reads, game_for_poll
 from games.services import game_submit_action, game_take_back, seat_queue_change
 from games.spectators import note_spectator
 from games.tasks import bot_move_task, bot_turn_pending, continue_bot_turn
@@ -65,12 +65,15 @@ def _after_write(move: Move, user) -> tuple[Game, Seat]:
     and snapshot as stored, in one query; the snapshot is put back on the locked row (a
     store may order its keys otherwise: the page reads exactly what a reload reads). If
     the game moved on after the commit (eager tasks, another request), both are read
-    afresh."""
+    afresh. The page's rows the stores read with their writes (``answer_page``) serve
+    unless tasks ran: ``selectors.page_seats`` and ``recent_moves`` check the version."""
     game = move.game
     eager = getattr(game, "_moves_on_commit", False) and bot_move_task.app.conf.task_always_eager
     written = next((s for s in getattr(game, "_synced_seats", None) or () if s.user_id == user.pk), None)
     if written is not None and game.is_active and not eager:
         return game, written
+    if eager:  # a task may have written what the store's page reads read (services' answer_page)
+        forget_page_reads(game)
     fresh = (Seat.objects.filter(game_id=game.pk, user=user)
              .annotate(game_version=F("game__version"), game_status=F("game__status"),
                        game_state=F("game__state")).first())
@@ -92,7 +95,7 @@ def submit_action(request: HttpRequest, game_id) -> HttpResponse:
         raise InvalidSubmission(form.first_error())
     move = _as_seated(game_id, request.user, functools.partial(
         game_submit_action, game_id=game_id, user=request.user, action=form.cleaned_data["action"],
-        expected_version=form.cleaned_data["expected_version"]))
+        expected_version=form.cleaned_data["expected_version"], answer_page=bool(request.htmx)))
     if not request.htmx:
         return redirect("games-detail", game_id=game_id)
     return render_regions(request, *_after_write(move, request.user), written=True)
@@ -111,7 +114,8 @@ def take_back(request: HttpRequest, game_id) -> HttpResponse:
         _require_acting_seat(game_id, request.user)  # a stranger is refused first, whatever they post
         raise InvalidSubmission(gettext("The page's version is missing: reload the page.")) from exc
     move = _as_seated(game_id, request.user, functools.partial(
-        game_take_back, game_id=game_id, user=request.user, expected_version=expected_version))
+        game_take_back, game_id=game_id, user=request.user, expected_version=expected_version,
+        answer_page=bool(request.htmx)))
     if not request.htmx:
         return redirect("games-detail", game_id=game_id)
     return render_regions(request, *_after_write(move, request.user), written=True)
