@@ -137,7 +137,8 @@ def set_queue(request: HttpRequest, game_id) -> HttpResponse:
                       index=index)
     if not request.htmx:
         return redirect("games-detail", game_id=game_id)
-    game, seat = get_game_for_user_or_404(game_id, request.user)
+    # the page's seat rows read with the game (selectors.page_seats takes them): a query fewer
+    game, seat = get_game_for_user_or_404(game_id, request.user, seats=True)
     return render_regions(request, game, seat, written=True)
 
 

@@ -97,3 +97,13 @@ def test_the_answer_to_a_take_back_shows_what_its_regions_show_read_afresh(alice
     assert answer.status_code == 200
     assert Move.objects.filter(game=game, taken_back=True).count() == 1
     assert _same_tokens(answer.text) == _afresh(client, game)
+
+
+def test_the_answer_to_a_queue_change_reads_the_page_seats_with_the_game_and_shows_them_afresh(
+        started_game, client_for):
+    client = client_for(seats(started_game)[0].user)
+    with CaptureQueriesContext(connection) as captured:
+        answer = _post(client, "games-queue", started_game, {"op": "add", "entry": '{"type": "pass"}'})
+    assert answer.status_code == 200 and "queue-entries" in answer.text
+    assert not [sql for sql in statements(captured) if sql.startswith('SELECT s."id"')]  # no page_seats of its own
+    assert _same_tokens(answer.text) == _afresh(client, started_game)
