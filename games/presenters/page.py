@@ -14,14 +14,16 @@ import functools
 import hashlib
 import json
 import uuid
+from pathlib import Path
 from dataclasses import dataclass, field, fields, replace
 from collections.abc import Callable
 from typing import Any
 
+from django.apps import apps
 from django.conf import settings
 from django.core.cache import caches
 from django.core.exceptions import ObjectDoesNotExist
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games import bots, clock, rules, selectors, spectators
 from games.access import make_invite_token
@@ -113,13 +115,31 @@ def board_context(rules, view: dict, names: dict[int, str], eager: dict | None =
 
 @functools.cache
 def presenters_revision() -> str:
-    """A hash of the sources of the modules the shared regions' presenters run (board,
-    map geometry, messages, vocabulary): a deploy that changes one never serves a region
-    cached under its inputs' fingerprint by the old code."""
+    """A hash of what the texts of the regions keyed by their inputs come from: the sources
+    of the modules their presenters run (board, map geometry, messages, vocabulary), of the
+    engine's texts (its messages, descriptions and component data) and the site's compiled
+    catalogues of its languages: a deploy that changes one never serves a region or a
+    player board's article cached under its inputs' fingerprint by the old code."""
+    import engine
+    from engine import describe, messages as engine_messages
     from games import messages, vocabulary
     from games.presenters import map_geometry
 
-    return hashlib.sha1(modules_source(board, map_geometry, messages, vocabulary)).hexdigest()[:8]
+    data = Path(engine.__file__).parent / "data" / "components.json"
+    sources = modules_source(board, map_geometry, messages, vocabulary, engine_messages, describe)
+    return hashlib.sha1(sources + data.read_bytes() + _catalogues()).hexdigest()[:8]
+
+
+def _catalogues() -> bytes:
+    # the compiled catalogues (.mo) of the site's languages, in the project's locale folders
+    # and its apps' (Django's own apps' words are not in the regions' texts)
+    roots = [Path(p) for p in settings.LOCALE_PATHS]
+    roots += [Path(app.path) / "locale" for app in apps.get_app_configs() if app.name in ("games", "notifications")]
+    found = []
+    for root in roots:
+        for code, _name in settings.LANGUAGES:
+            found += sorted((root / translation.to_locale(code) / "LC_MESSAGES").glob("*.mo"))
+    return b"".join(path.read_bytes() for path in found)
 
 
 #: The templates a player board's article is rendered by (``_boards.html``'s fragment cache).

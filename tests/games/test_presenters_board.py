@@ -243,3 +243,25 @@ def test_a_player_boards_fragment_key_stands_for_one_board_only():
                     article = repr((b, shown and b["is_viewer"]))
                     assert by_fragment.setdefault(fragment, article) == article
     assert len(by_fragment) > 50
+
+
+def test_the_presenters_revision_follows_the_catalogues_and_the_engines_texts(monkeypatch):
+    # player boards' articles and the shared regions are cached under the fingerprint of
+    # their inputs and this revision: a deploy that changes a translation or an engine text
+    # must not serve the old article
+    from pathlib import Path
+
+    from django.conf import settings
+
+    from games.presenters import page
+
+    japanese = Path(settings.BASE_DIR) / "games" / "locale" / "ja" / "LC_MESSAGES" / "django.mo"
+    assert japanese.read_bytes() in page._catalogues()
+    page.presenters_revision.cache_clear()
+    before = page.presenters_revision()
+    monkeypatch.setattr(page, "_catalogues", lambda: b"another translation")
+    page.presenters_revision.cache_clear()
+    try:
+        assert page.presenters_revision() != before
+    finally:
+        page.presenters_revision.cache_clear()
