@@ -94,7 +94,7 @@ def board_context(rules, view: dict, names: dict[int, str], eager: dict | None =
         ("map", board.map_context), ("tracks", board.tracks_context), ("development", board.development_context),
         ("deeds", board.deeds_context), ("event", board.event_context), ("place_tiles", board.place_tiles_context),
         ("supply", board.supply_context))}
-    revision = (getattr(rules, "ENGINE_VERSION", ""), presenters_revision())
+    revision = (getattr(rules, "ENGINE_VERSION", ""), presenters_revision(rules))
     inputs = {name: (lambda make=make: (revision, make(view))) for name, make in board.VIEW_SLICES.items()}
     if eager is not None:
         return LazyRegions(eager, lazy, inputs)
@@ -114,20 +114,27 @@ def board_context(rules, view: dict, names: dict[int, str], eager: dict | None =
 
 
 @functools.cache
-def presenters_revision() -> str:
+def presenters_revision(rules=None) -> str:
     """A hash of what the texts of the regions keyed by their inputs come from: the sources
-    of the modules their presenters run (board, map geometry, messages, vocabulary), of the
-    engine's texts (its messages, descriptions and component data) and the site's compiled
-    catalogues of its languages: a deploy that changes one never serves a region or a
-    player board's article cached under its inputs' fingerprint by the old code."""
-    import engine
-    from engine import describe, messages as engine_messages
+    of the modules their presenters run (board, map geometry, messages, vocabulary), the
+    files of the rules engine ``rules`` (a package: its sources and data, its texts among
+    them) and the site's compiled catalogues of its languages: a deploy that changes one
+    never serves a region or a player board's article cached under its inputs' fingerprint
+    by the old code."""
     from games import messages, vocabulary
     from games.presenters import map_geometry
 
-    data = Path(engine.__file__).parent / "data" / "components.json"
-    sources = modules_source(board, map_geometry, messages, vocabulary, engine_messages, describe)
-    return hashlib.sha1(sources + data.read_bytes() + _catalogues()).hexdigest()[:8]
+    sources = modules_source(board, map_geometry, messages, vocabulary)
+    return hashlib.sha1(sources + _package_files(rules) + _catalogues()).hexdigest()[:8]
+
+
+def _package_files(rules) -> bytes:
+    # the source and data files of the engine's package (none for an engine that is no package)
+    path = getattr(rules, "__file__", None)
+    if not path or Path(path).name != "__init__.py":
+        return b""
+    root = Path(path).parent
+    return b"".join(f.read_bytes() for f in sorted(root.rglob("*")) if f.suffix in (".py", ".json"))
 
 
 def _catalogues() -> bytes:
@@ -154,7 +161,7 @@ def player_board_fragment(rules, places_shown: bool) -> Callable[[tuple, bool], 
     the viewer's own places are shown on the decision board instead (``places_shown``);
     ``_boards.html`` caches each article under it, so a move re-renders only the boards it
     changed."""
-    revision = (getattr(rules, "ENGINE_VERSION", ""), presenters_revision())
+    revision = (getattr(rules, "ENGINE_VERSION", ""), presenters_revision(rules))
     where = locale()
 
     def fragment(inputs: tuple, is_viewer: bool) -> str:

@@ -257,11 +257,12 @@ def test_the_presenters_revision_follows_the_catalogues_and_the_engines_texts(mo
 
     japanese = Path(settings.BASE_DIR) / "games" / "locale" / "ja" / "LC_MESSAGES" / "django.mo"
     assert japanese.read_bytes() in page._catalogues()
+    assert (Path(engine.__file__).parent / "messages.py").read_bytes() in page._package_files(engine)
     page.presenters_revision.cache_clear()
-    before = page.presenters_revision()
+    before = page.presenters_revision(engine)
     monkeypatch.setattr(page, "_catalogues", lambda: b"another translation")
     page.presenters_revision.cache_clear()
     try:
-        assert page.presenters_revision() != before
+        assert page.presenters_revision(engine) != before
     finally:
         page.presenters_revision.cache_clear()
