@@ -82,3 +82,20 @@ def test_a_render_translates_with_the_translation_it_was_given_once():
     with templating.bound_translation(Marking()):
         assert render(source).startswith("[Log] [2 queued] [3 coins] ")
     assert render(source).startswith("Log 2 queued 3 coins ")  # unbound after the block
+
+
+def test_a_remembered_translation_is_the_one_of_the_language_rendering_it():
+    # the bound translation's answers are remembered (templating._TRANSLATED) per translation:
+    # English, Japanese, then English again each render in their own language
+    from django.utils import translation
+
+    from games import templating
+
+    source = '{{ _("Log") }} {% trans n=3 %}{{ n }} coin{% pluralize %}{{ n }} coins{% endtrans %}'
+    seen = []
+    for language in ("en-gb", "ja", "en-gb", "ja"):
+        with translation.override(language):
+            with templating.bound_translation(templating._active_translation()):
+                seen.append(render(source))
+    assert seen[0] == seen[2] and seen[1] == seen[3] and seen[0] != seen[1]
+    assert "ログ" in seen[1] and seen[0].startswith("Log 3 coins")
