@@ -47,7 +47,8 @@ from games.templatetags import games_extras
 GLOBALS = ("circle", "follower", "seat_token", "good_token", "clock_span", "log_entries")
 #: Every filter the templates may use (``{{ x|compact_json }}`` as in Django).
 FILTERS = ("compact_json", "join_names", "follower_name", "good_name", "decision_badge", "awaited_list",
-           "awaited_seat_list", "colour_name", "humanize_key", "phase_name", "ordinal", "seconds_as_duration")
+           "awaited_seat_list", "colour_name", "humanize_key", "phase_name", "ordinal", "seconds_as_duration",
+           "get_item")
 
 
 def _finalize(value):
@@ -133,6 +134,28 @@ def _translating(translate, counted: bool = False, method: str | None = None):
     return call
 
 
+#: A Django context inside ``{% localize off %}`` (autoescape on, numbers plain), as the
+#: values of a converted template's ``{% fill %}`` were rendered in (SVG coordinates).
+_AS_DJANGO_UNLOCALIZED = Context(use_l10n=False)
+
+
+def _unlocalized(value):
+    # a value as Django renders it inside {% localize off %} (render_value_in_context: text
+    # escaped as Django escapes, a number plain); text and whole numbers without the look-up
+    if isinstance(value, str):
+        return conditional_escape(value)
+    if type(value) is int:
+        return str(value)
+    return render_value_in_context(value, _AS_DJANGO_UNLOCALIZED)
+
+
+def fill(message, **values) -> Markup:
+    """``games_extras.fill`` for Jinja2 (``{{ fill(title, step=c.position) }}``): the
+    message's ``[[name]]`` slots replaced by ``values``, each rendered as the Django tag
+    rendered it inside ``{% localize off %}`` (escaped, numbers never localized)."""
+    return Markup(games_extras.fill_slots(message, values, _unlocalized))
+
+
 def date(value, arg=None) -> str:
     """Django's ``date`` filter (``{{ when|date(format) }}``), on ``value`` in the current
     time zone as a Django template gives it to the filter."""
@@ -186,7 +209,7 @@ def environment(**options) -> jinja2.Environment:
                        npgettext=_translating(npgettext, counted=True))
     env.globals.update({name: getattr(games_extras, name) for name in GLOBALS})
     env.globals.update(url=url, choice_options=choice_options, act_form=act_form, pure_include=pure_include,
-                       player_boards=player_boards)
+                       player_boards=player_boards, fill=fill)
     env.filters.update({name: getattr(games_extras, name) for name in FILTERS}, capfirst=capfirst, date=date)
     return env
 
