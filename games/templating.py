@@ -5,8 +5,10 @@ Django's engine took about twice as long to render the same HTML. They are the d
 panel and its forms, your board with its place and act cards, the player boards (the
 region and each board's article), the status line with the final scores and the rematch,
 the log with its rounds and the link to older ones (also the log view's fragments), the
-players, the action queue, the poll element and the flash. The rest (the chat, the shared
-board regions, cached per game version, and the pages around them) are Django templates.
+players, the action queue, the poll element and the flash; and the shared board regions,
+cached per game version (the map, the character tracks, the development track, the deeds,
+the event, the place tiles and the supply; the replay page includes them with
+``jinja_include``). The rest (the chat and the pages around the regions) are Django templates.
 ``environment`` is the ``OPTIONS["environment"]`` of the ``jinja2`` entry of ``TEMPLATES``;
 ``render_partial`` renders a region's partial (Jinja2 or Django), ``render_values`` a Jinja2
 one with given values.
