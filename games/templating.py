@@ -5,8 +5,10 @@ Django's engine took about twice as long to render the same HTML. They are the d
 panel and its forms, your board with its place and act cards, the player boards (the
 region and each board's article), the status line with the final scores and the rematch,
 the log with its rounds and the link to older ones (also the log view's fragments), the
-players, the action queue, the poll element and the flash. The rest (the chat, the shared
-board regions, cached per game version, and the pages around them) are Django templates.
+players, the action queue, the poll element and the flash; and the shared board regions,
+cached per game version (the map, the character tracks, the development track, the deeds,
+the event, the place tiles and the supply; the replay page includes them with
+``jinja_include``). The rest (the chat and the pages around the regions) are Django templates.
 ``environment`` is the ``OPTIONS["environment"]`` of the ``jinja2`` entry of ``TEMPLATES``;
 ``render_partial`` renders a region's partial (Jinja2 or Django), ``render_values`` a Jinja2
 one with given values.
@@ -48,7 +50,8 @@ from games.vocabulary import forget_with_catalogs, remember
 GLOBALS = ("circle", "follower", "seat_token", "good_token", "clock_span", "log_entries")
 #: Every filter the templates may use (``{{ x|compact_json }}`` as in Django).
 FILTERS = ("compact_json", "join_names", "follower_name", "good_name", "decision_badge", "awaited_list",
-           "awaited_seat_list", "colour_name", "humanize_key", "phase_name", "ordinal", "seconds_as_duration")
+           "awaited_seat_list", "colour_name", "humanize_key", "phase_name", "ordinal", "seconds_as_duration",
+           "get_item")
 
 
 def _finalize(value):
@@ -146,6 +149,28 @@ def _translating(translate, counted: bool = False, method: str | None = None):
     return call
 
 
+#: A Django context inside ``{% localize off %}`` (autoescape on, numbers plain), as the
+#: values of a converted template's ``{% fill %}`` were rendered in (SVG coordinates).
+_AS_DJANGO_UNLOCALIZED = Context(use_l10n=False)
+
+
+def _unlocalized(value):
+    # a value as Django renders it inside {% localize off %} (render_value_in_context: text
+    # escaped as Django escapes, a number plain); text and whole numbers without the look-up
+    if isinstance(value, str):
+        return conditional_escape(value)
+    if type(value) is int:
+        return str(value)
+    return render_value_in_context(value, _AS_DJANGO_UNLOCALIZED)
+
+
+def fill(message, **values) -> Markup:
+    """``games_extras.fill`` for Jinja2 (``{{ fill(title, step=c.position) }}``): the
+    message's ``[[name]]`` slots replaced by ``values``, each rendered as the Django tag
+    rendered it inside ``{% localize off %}`` (escaped, numbers never localized)."""
+    return Markup(games_extras.fill_slots(message, values, _unlocalized))
+
+
 def date(value, arg=None) -> str:
     """Django's ``date`` filter (``{{ when|date(format) }}``), on ``value`` in the current
     time zone as a Django template gives it to the filter."""
@@ -199,7 +224,7 @@ def environment(**options) -> jinja2.Environment:
                        npgettext=_translating(npgettext, counted=True))
     env.globals.update({name: getattr(games_extras, name) for name in GLOBALS})
     env.globals.update(url=url, choice_options=choice_options, act_form=act_form, pure_include=pure_include,
-                       player_boards=player_boards)
+                       player_boards=player_boards, fill=fill)
     env.filters.update({name: getattr(games_extras, name) for name in FILTERS}, capfirst=capfirst, date=date)
     return env
 

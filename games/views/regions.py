@@ -1,7 +1,8 @@
 """Rendering of the game page's regions, shared by the full page and the HTMX fragments.
 
 The context comes from ``games.presenters.page.game_context``; this module renders it
-region by region. Every region is a partial under ``templates/games/partials/`` whose root
+region by region. Every region is a partial ``games/partials/_<name>.html`` (Jinja2 under
+``templates/jinja2/``, the chat Django under ``templates/``: ``games.templating``) whose root
 element has a stable id; fragment responses send them back as ``hx-swap-oob`` swaps.
 
 A region's fingerprint (``data-region-hash`` on its root) is a hash of the data it reads

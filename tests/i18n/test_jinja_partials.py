@@ -32,6 +32,11 @@ def test_there_are_jinja_partials_with_strings_to_translate():
     assert len(list(_messages())) >= 10
 
 
+#: Strings whose Japanese is the English (translated so in locale/ja, not missing): the
+#: development track's level mark ("L2").
+SAME_IN_JAPANESE = {"L%(level)s"}
+
+
 def test_every_string_of_the_jinja_partials_has_a_japanese_translation():
     missing = []
     with translation.override("ja"):
@@ -46,6 +51,6 @@ def test_every_string_of_the_jinja_partials_has_a_japanese_translation():
             else:
                 translated = translation.gettext(*parts)
             english = parts[-2] if function in ("ngettext", "npgettext") else parts[-1]
-            if translated == english:
+            if translated == english and english not in SAME_IN_JAPANESE:
                 missing.append(f"{path}: {english}")
     assert missing == []

@@ -99,3 +99,29 @@ def test_a_remembered_translation_is_the_one_of_the_language_rendering_it():
                 seen.append(render(source))
     assert seen[0] == seen[2] and seen[1] == seen[3] and seen[0] != seen[1]
     assert "ログ" in seen[1] and seen[0].startswith("Log 3 coins")
+
+
+def test_fill_renders_as_the_django_tag_inside_localize_off():
+    # the shared board partials fill their titles' slots with SVG coordinates and counts
+    import datetime as dt
+
+    from django.template import Context, Template
+    from django.utils import timezone, translation
+
+    message = mark_safe("<b>[[who]]</b> at [[where]] ([[other]])")
+    values = ["""<b a="1">O'Brien & co</b>""", mark_safe("<em>x</em>"), "[[where]]", 3, 1234567, 2.5, -0.0,
+              12345.75, None, True, dt.date(2026, 12, 3)]
+    django = Template("{% load games_extras l10n %}{% localize off %}{% fill m who=v where=w %}{% endlocalize %}")
+    for language in ("en-gb", "ja"):
+        with translation.override(language), timezone.override("Asia/Tokyo"):
+            for value in values:
+                for thousands in (False, True):
+                    with override_settings(USE_THOUSAND_SEPARATOR=thousands):
+                        want = django.render(Context({"m": message, "v": value, "w": 1234.5}))
+                        assert render("{{ fill(m, who=v, where=w) }}", m=message, v=value, w=1234.5) == want
+    assert render("{{ fill(m, who='a', where=1) }}", m=message) == "<b>a</b> at 1 ([[other]])"
+
+
+def test_get_item_is_the_django_filter():
+    names = {0: "alice", 1: "<bob>"}
+    assert render("{{ n|get_item(1) }} {{ n|get_item(2) }} {{ none|get_item(0) }}", n=names) == "&lt;bob&gt; None None"
