@@ -143,7 +143,7 @@ def plan_circles(state: GameState, seat: int, place_id: str) -> list[dict] | Non
     """The seat's own circles of place ``place_id`` with its plan, as
     ``view(state, seat)["players"][seat]["plan_circles"].get(place_id)`` gives them
     (``[{"tile", "planned", "technology"}, ...]`` per circle; None: nothing stands or is
-    planned there), without building the rest of the view (RULES §8.4, §8.7). The seat's
+    planned there), without building the rest of the view (RULES §8.4–§8.6). The seat's
     own information only, as its view. Raises :class:`NotYourTurn` for a seat not in the
     game."""
     if type(seat) is not int or not 0 <= seat < len(state.data["players"]):

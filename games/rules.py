@@ -95,8 +95,9 @@ class RulesEngine(Protocol):
         """The seat's view; ``reveal``: full information, allowed only once the game is over
         (or for the steps of ``replay_steps(..., reveal=True)``)."""
 
-    # optional: plan_circles(state, seat, place_id) -> view(state, seat)["players"][seat]
-    # ["plan_circles"].get(place_id), built alone (the planning board asks it per target)
+    def plan_circles(self, state: Any, seat: int, place_id: str) -> list[dict] | None:
+        """``view(state, seat)["players"][seat]["plan_circles"].get(place_id)``, built alone
+        (the planning board asks it per target)."""
 
     def replay_steps(self, options: Any, seed: int, log: Any, *, reveal: bool = False, ended: bool = False) -> Any:
         """Every position of ``log`` (``(seat, action)`` pairs, seat None: a resolve step):

@@ -65,17 +65,22 @@ def _finalize(value):
 #: A Django context for ``render_value_in_context`` (autoescape on, the settings' localization
 #: and time zone use), as a converted template's values were rendered in.
 _AS_DJANGO = Context()
+#: A Django context inside ``{% localize off %}`` (autoescape on, numbers plain), as the
+#: values of a converted template's ``{% fill %}`` were rendered in (SVG coordinates).
+_AS_DJANGO_UNLOCALIZED = Context(use_l10n=False)
 
 
-def _variable(value):
-    # a {% trans %} variable as {% blocktranslate %} renders it (render_value_in_context: local
-    # time, localized, escaped as Django escapes: &#x27; where Markup's % writes &#39;); text
-    # straight to the escaping (it is neither localized nor converted)
+def _as_django(value, context: Context = _AS_DJANGO):
+    # ``value`` as a Django template renders it in ``context`` (render_value_in_context: local
+    # time, localized unless the context says not, escaped as Django escapes: &#x27; where
+    # Markup's % writes &#39;); text straight to the escaping (neither localized nor
+    # converted), a whole number as number_format gives it without separators, without its
+    # language look-up
     if isinstance(value, str):
         return conditional_escape(value)
-    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
-        return str(value)  # what number_format gives a whole number then, without its language look-up
-    return render_value_in_context(value, _AS_DJANGO)
+    if type(value) is int and (context.use_l10n is False or not settings.USE_THOUSAND_SEPARATOR):
+        return str(value)
+    return render_value_in_context(value, context)
 
 
 #: The active translation while a template renders (``_render``): the templates' ``gettext``
@@ -132,7 +137,7 @@ def _bound(translate, method: str):
 
 def _translating(translate, counted: bool = False, method: str | None = None):
     # the i18n extension's newstyle call of ``translate`` (Django's gettext, ngettext, ...):
-    # the translation is safe text, formatted with its variables rendered by ``_variable``;
+    # the translation is safe text, formatted with its variables rendered by ``_as_django``;
     # ``counted``: the last argument is the count, also the variable ``num``; ``method``:
     # the translation object's method the bound translation answers with (``_bound``)
     text_of = _bound(translate, method) if method else translate
@@ -144,31 +149,16 @@ def _translating(translate, counted: bool = False, method: str | None = None):
         text = text_of(*args)
         if not eval_ctx.autoescape:
             return text % variables
-        return Markup(text) % {name: _variable(value) for name, value in variables.items()}
+        return Markup(text) % {name: _as_django(value) for name, value in variables.items()}
 
     return call
-
-
-#: A Django context inside ``{% localize off %}`` (autoescape on, numbers plain), as the
-#: values of a converted template's ``{% fill %}`` were rendered in (SVG coordinates).
-_AS_DJANGO_UNLOCALIZED = Context(use_l10n=False)
-
-
-def _unlocalized(value):
-    # a value as Django renders it inside {% localize off %} (render_value_in_context: text
-    # escaped as Django escapes, a number plain); text and whole numbers without the look-up
-    if isinstance(value, str):
-        return conditional_escape(value)
-    if type(value) is int:
-        return str(value)
-    return render_value_in_context(value, _AS_DJANGO_UNLOCALIZED)
 
 
 def fill(message, **values) -> Markup:
     """``games_extras.fill`` for Jinja2 (``{{ fill(title, step=c.position) }}``): the
     message's ``[[name]]`` slots replaced by ``values``, each rendered as the Django tag
     rendered it inside ``{% localize off %}`` (escaped, numbers never localized)."""
-    return Markup(games_extras.fill_slots(message, values, _unlocalized))
+    return Markup(games_extras.fill_slots(message, values, functools.partial(_as_django, context=_AS_DJANGO_UNLOCALIZED)))
 
 
 def date(value, arg=None) -> str:

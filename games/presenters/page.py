@@ -94,11 +94,11 @@ def board_context(rules, view: dict, names: dict[int, str], eager: dict | None =
         ("map", board.map_context), ("tracks", board.tracks_context), ("development", board.development_context),
         ("deeds", board.deeds_context), ("event", board.event_context), ("place_tiles", board.place_tiles_context),
         ("supply", board.supply_context))}
-    revision = (getattr(rules, "ENGINE_VERSION", ""), presenters_revision(rules))
+    revision = inputs_revision(rules)
     inputs = {name: (lambda make=make: (revision, make(view))) for name, make in board.VIEW_SLICES.items()}
     if eager is not None:
         return LazyRegions(eager, lazy, inputs)
-    boards = board.player_boards(rules, view, names, fragment=player_board_fragment(rules, places_shown))
+    boards = board.player_boards(rules, view, names, fragment=player_board_fragment(revision, places_shown))
     viewer = view.get("seat")
     awaited = [{"seat": s, "name": names.get(s) or board.seat_label(s), "colour": board.seat_colour(s),
                 "kind": view["players"][s].get("awaiting"),
@@ -113,8 +113,14 @@ def board_context(rules, view: dict, names: dict[int, str], eager: dict | None =
     }, lazy, inputs)
 
 
+def inputs_revision(rules) -> tuple[str, str]:
+    """What a piece keyed by its inputs (a shared region's slice of the view, a player
+    board's) is keyed with besides them: the engine's version and ``presenters_revision``."""
+    return getattr(rules, "ENGINE_VERSION", ""), presenters_revision(rules)
+
+
 @functools.cache
-def presenters_revision(rules=None) -> str:
+def presenters_revision(rules) -> str:
     """A hash of what the texts of the regions keyed by their inputs come from: the sources
     of the modules their presenters run (board, map geometry, messages, vocabulary), the
     files of the rules engine ``rules`` (a package: its sources and data, its texts among
@@ -139,9 +145,10 @@ def _package_files(rules) -> bytes:
 
 def _catalogues() -> bytes:
     # the compiled catalogues (.mo) of the site's languages, in the project's locale folders
-    # and its apps' (Django's own apps' words are not in the regions' texts)
+    # and its own apps' (those under BASE_DIR: installed packages' words are not the regions')
     roots = [Path(p) for p in settings.LOCALE_PATHS]
-    roots += [Path(app.path) / "locale" for app in apps.get_app_configs() if app.name in ("games", "notifications")]
+    roots += [Path(app.path) / "locale" for app in apps.get_app_configs()
+              if Path(app.path).is_relative_to(settings.BASE_DIR)]
     found = []
     for root in roots:
         for code, _name in settings.LANGUAGES:
@@ -154,14 +161,13 @@ PLAYER_BOARD_TEMPLATES = ("games/partials/_boards.html", "games/partials/_player
                           "games/partials/_place_card.html")
 
 
-def player_board_fragment(rules, places_shown: bool) -> Callable[[tuple, bool], str]:
+def player_board_fragment(revision: tuple, places_shown: bool) -> Callable[[tuple, bool], str]:
     """The ``fragment`` key function of ``board.player_boards`` (``(inputs, is_viewer) ->
     key``): the fingerprint of what a player board's article shows, from what its board
-    is built of (``inputs``, the engine's version and the presenters' sources) and whether
+    is built of (``inputs`` and ``revision``, the game's ``inputs_revision``) and whether
     the viewer's own places are shown on the decision board instead (``places_shown``);
     ``_boards.html`` caches each article under it, so a move re-renders only the boards it
     changed."""
-    revision = (getattr(rules, "ENGINE_VERSION", ""), presenters_revision(rules))
     where = locale()
 
     def fragment(inputs: tuple, is_viewer: bool) -> str:

@@ -106,11 +106,7 @@ def _landing(rules, state, seat: int, action: dict, circles: list, board: str) -
 
 
 def _landed(rules, state, seat: int, action: dict, circles: list) -> int | None:
-    placed = rules.apply(state, seat, action)[0]
-    # the one place's circles (``plan_circles``, an engine without it: from the whole view)
-    one = getattr(rules, "plan_circles", None)
-    after = one(placed, seat, action["space"]) if one is not None else \
-        rules.view(placed, seat)["players"][seat]["plan_circles"][action["space"]]
+    after = rules.plan_circles(rules.apply(state, seat, action)[0], seat, action["space"])
     free = [i for i, on in enumerate(circles) if on is None or (on["tile"] is None and not on["technology"])]
     for i, (was, now) in enumerate(zip(circles, after, strict=True)):
         if now["planned"] and now["tile"] == action["follower"] and not (

@@ -208,6 +208,11 @@ def view(state: GameState, seat: int | None, *, reveal: bool = False) -> dict:
     }
 
 
+def plan_circles(state: GameState, seat: int, place_id: str) -> None:
+    """No places and no plans in this game: nothing stands anywhere."""
+    return None
+
+
 def replay_steps(options: GameOptions, seed: int, log, *, reveal: bool = False):
     """Every position of ``log`` as the real engine's ``replay_steps`` (``reveal`` unchecked)."""
     state = new_game(options, seed)
