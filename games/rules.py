@@ -22,6 +22,7 @@ from django.core.cache import cache
 
 import engine as orleans
 from games.errors import EngineVersionMismatch, GameDamaged, ServiceError, UnknownRules
+from games.vocabulary import remember
 
 #: Where damaged games are reported (settings.LOGGING mails its ERRORs to ``ADMINS``).
 damage_log = logging.getLogger("games.damaged")
@@ -251,10 +252,43 @@ def _engine(game, has_state: bool | None = None) -> RulesEngine:
         raise GameDamaged(game.pk, f"cannot be loaded: {exc}", game_name=game.name) from exc
 
 
+#: States read or written lately: ``(game id, Game.state_stamp)`` -> ``(snapshot, state)``
+#: (``keep_loaded``); per process, bounded (``_LOADED_MOST`` games).
+_LOADED: dict[tuple, tuple[Any, Any]] = {}
+_LOADED_MOST = 128
+
+
+def keep_loaded(game, state: Any) -> None:
+    """Remember ``state`` as what ``game``'s snapshot (``game.state``, with its
+    ``state_stamp`` set) loads as: the store that wrote it, or a load that parsed it. A
+    later ``load_game`` of a row with that stamp and an equal snapshot (the page drawn after
+    a write, the next request's row) takes it instead of parsing the snapshot again (about
+    0.14 ms at move 250). States are never changed in place (the engine's contract)."""
+    stamp = game.__dict__.get("state_stamp")
+    if stamp and game.state is not None:
+        _LOADED.pop((game.pk, stamp), None)
+        remember(_LOADED, (game.pk, stamp), (game.state, state), _LOADED_MOST)
+
+
+def _kept(game) -> Any | None:
+    # the state keep_loaded kept for this snapshot: its stamp and its content must both match
+    # (a snapshot changed in memory and not saved keeps its old stamp)
+    stamp = game.__dict__.get("state_stamp")
+    kept = _LOADED.get((game.pk, stamp)) if stamp else None
+    if kept is not None and kept[0] == game.state:
+        return kept[1]
+    return None
+
+
 def _load(game) -> tuple[RulesEngine, Any]:
     rules_engine = _engine(game)
+    kept = _kept(game)
+    if kept is not None:
+        return rules_engine, kept
     try:
-        return rules_engine, rules_engine.from_json(game.state)
+        state = rules_engine.from_json(game.state)
+        keep_loaded(game, state)
+        return rules_engine, state
     # the engine's SchemaError is a RulesError; a hand-edited snapshot can fail anywhere
     # while it is read (a missing key, a wrong type)
     except (*rules_errors(), LookupError, TypeError, ValueError, AttributeError) as exc:

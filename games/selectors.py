@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import json
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,7 +16,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, connection, connections, router
 from django.db.models import (
-    Count, Exists, ExpressionWrapper, F, IntegerField, OuterRef, Prefetch, Q,
+    Count, Exists, ExpressionWrapper, F, IntegerField, JSONField, OuterRef, Prefetch, Q,
     QuerySet, Subquery, prefetch_related_objects,
 )
 from django.db.models.functions import Coalesce
@@ -29,7 +30,7 @@ from games.models import (
 )
 from games.messages import action_label, render_event
 from games.rules import engine_for, load_game
-from games.vocabulary import bot_display_name
+from games.vocabulary import bot_display_name, remember
 
 #: The seats a list of games shows (names, who is awaited), their players' names only.
 _SEAT_NAMES = Prefetch("seats", queryset=Seat.objects.select_related("user").only(
@@ -545,9 +546,10 @@ def _game_id_param(game_id, alias: str):
     return Move._meta.get_field("game").get_db_prep_value(game_id, connections[alias])
 
 
-def recent_moves(game: Game) -> list[Move]:
+def recent_moves(game: Game) -> list[LogMove] | list[Move]:
     """The moves of the game's last two log rounds (``Move.round`` at least the newest
-    move's minus one), oldest first, only ``LOG_COLUMNS``: one query, as many rows whatever
+    move's minus one), oldest first, only ``LOG_COLUMNS`` (``LogMove`` records; ``Move``
+    instances where the statement cannot be compiled once): one query, as many rows whatever
     the length of the game (its SQL compiled once per process, ``_recent_moves_sql``; the
     rows read through the compiler's converters, without the raw queryset, which took four
     times the database's time to make them).
@@ -573,18 +575,81 @@ def _recent_moves_params(compiled: tuple, game_id, alias: str) -> list:
     return [game_param if param is None else param for param in compiled[1]]
 
 
-def _recent_move_rows(rows, alias: str) -> list[Move]:
-    """``recent_moves``' moves from rows of its compiled statement (``_recent_moves_sql``)."""
-    _sql, _params, fields, converters = _recent_moves_sql(alias)
-    db = connections[alias]
+@dataclass(slots=True)
+class LogMove:
+    """A move as the game page's log and staleness check read it: its primary key and
+    ``LOG_COLUMNS`` (``recent_moves``; a model instance took half of the rows' reading)."""
+
+    pk: int
+    seq: int
+    seat: int | None
+    action: dict
+    events: list
+    source: str
+    taken_back: bool
+    round: int
+
+
+def _recent_move_rows(rows, alias: str) -> list[LogMove]:
+    """``recent_moves``' moves from rows of its compiled statement (``_recent_moves_sql``).
+    Their ``action`` and ``events`` are shared with other reads of the same text
+    (``_decoded_json``): never change them."""
+    fields = _recent_moves_sql(alias)[2]
+    order = _log_move_order(fields)
+    convert = _row_converter(alias)
     moves = []
     for row in rows:
+        values = convert(row)
+        moves.append(LogMove(*values) if order is None else LogMove(*[values[i] for i in order]))
+    return moves
+
+
+@functools.cache
+def _row_converter(alias: str):
+    # the compiled statement's converters as one function of a row: a JSON column without its
+    # own decoder is decoded through _decoded_json, any other converter as the compiler says
+    converters = _recent_moves_sql(alias)[3]
+    db = connections[alias]
+    plain = {index: column for index, (functions, column) in converters.items()
+             if isinstance(column.target, JSONField) and column.target.decoder is None
+             and list(functions) == [column.target.from_db_value]}
+
+    def convert(row) -> list:
         values = list(row)
         for index, (functions, column) in converters.items():
-            for convert in functions:
-                values[index] = convert(values[index], column, db)
-        moves.append(Move.from_db(alias, fields, values))
-    return moves
+            value = values[index]
+            if index in plain and isinstance(value, str):
+                values[index] = _decoded_json(value)
+                continue
+            for function in functions:
+                value = function(value, column, db)
+            values[index] = value
+        return values
+    return convert
+
+
+#: JSON texts of the moves read lately -> their decoded value (``_decoded_json``).
+_DECODED: dict[str, Any] = {}
+#: At most this many texts are kept (the last two rounds of a 4-player game: about 200).
+_DECODED_MOST = 2048
+
+
+def _decoded_json(text: str) -> Any:
+    """``json.loads(text)``, shared by every read of the same text in this process (a page's
+    log rounds are read again at every move: decoding them was a twentieth of a decision's
+    answer). Callers never change the value."""
+    value = _DECODED.get(text)
+    if value is None:
+        value = remember(_DECODED, text, json.loads(text), _DECODED_MOST)
+    return value
+
+
+@functools.cache
+def _log_move_order(fields: tuple[str, ...]) -> tuple[int, ...] | None:
+    # where each of LogMove's fields is among the compiled statement's columns (None: in order)
+    names = ["pk" if name == Move._meta.pk.attname else name for name in fields]
+    order = tuple(names.index(name) for name in LogMove.__slots__)
+    return None if order == tuple(range(len(names))) else order
 
 
 def page_read_statements(game: Game, user) -> list[tuple[str, list, bool]]:

@@ -2,6 +2,8 @@
 ``Game.rules`` and pinned by ``Game.engine_version``."""
 from __future__ import annotations
 
+from unittest import mock
+
 import pytest
 
 import engine
@@ -86,3 +88,24 @@ def test_a_game_of_rules_the_site_does_not_know_is_refused(started_game):
     started_game.rules = "chess"
     with pytest.raises(UnknownRules, match="chess"):
         rules.engine_for(started_game)
+
+
+def test_the_state_a_move_stored_is_loaded_again_without_parsing_its_snapshot(started_game):
+    """A store keeps the state it wrote (rules.keep_loaded): the next read of the row (the
+    page drawn after the move, the next request) loads it as it is."""
+    awaited = engine.awaiting(rules.load_game(started_game)[1])
+    seat = min(awaited)
+    user = started_game.seats.get(order=seat).user
+    action = next(a for a in engine.legal_actions(rules.load_game(started_game)[1], seat))
+    game_submit_action(game_id=started_game.pk, user=user, action=action, expected_version=started_game.version)
+    row = Game.objects.get(pk=started_game.pk)
+    with mock.patch.object(engine, "from_json", side_effect=AssertionError("parsed again")):
+        _, state = rules.load_game(row)
+    assert state == engine.from_json(row.state) and engine.to_json(state) == row.state
+
+
+def test_a_snapshot_changed_in_memory_under_its_old_stamp_is_parsed_again(started_game):
+    rules.load_game(started_game)  # kept under the row's stamp
+    changed = Game.objects.get(pk=started_game.pk)
+    changed.state = {**changed.state, "round": changed.state["round"] + 1}  # state_stamp not updated
+    assert rules.load_game(changed)[1].data["round"] == started_game.state["round"] + 1
