@@ -408,11 +408,13 @@ def next_queued(state: GameState, seat: int, entries: list) -> tuple:
 
 def _as_planned(state: GameState, seat: int) -> dict:
     """A copy of the state tree with ``seat``'s plan on its places (RULES §8.4 reveal), so
-    the choices of the places its plan fills can be listed while it plans."""
+    the choices of the places its plan fills can be listed while it plans. Only that seat's
+    spaces and plan are copies (``state.work_copy``); the rest is shared with ``state``, and
+    the choices only read it."""
     from . import steps as S
-    from .state import clone
+    from .state import work_copy
 
-    s = clone(state.data)
+    s = work_copy(state.data, seat, (), ("spaces", "plan"))
     p = s["players"][seat]
     for place_id, tile in p["plan"]:
         S.put_on_space(p, place_id, tile)

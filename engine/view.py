@@ -77,8 +77,7 @@ def _compute_board(p: dict, plan: list) -> tuple:
             tiles = placed + tuple(planned.get(pl, ()))
             circles = C.PLACES[pl].circles
             slots = assign(circles, tech.get(pl), tiles, subs) or (None,) * len(circles)
-            own[pl] = tuple((tiles[k] if isinstance(k, int) else None, isinstance(k, int) and k >= len(placed),
-                             k == "technology") for k in slots)
+            own[pl] = _own_slots(slots, tiles, len(placed))
             if pl in spaces or pl in tech:
                 base = slots if not planned.get(pl) else (
                     assign(circles, tech.get(pl), placed, subs) or (None,) * len(circles))
@@ -155,8 +154,31 @@ def plan_circles_data(s: dict, seat: int, place_id: str) -> list[dict] | None:
     ``view_data(s, seat)["players"][seat]["plan_circles"].get(place_id)``, built alone from
     the same cached board (:func:`_board`) instead of the whole view."""
     p = s["players"][seat]
-    slots = _board(p, p["plan"])[2].get(place_id)
+    slots = _place_circles(p, p["plan"], place_id)
     return None if slots is None else _own_circles({place_id: slots})[place_id]
+
+
+def _place_circles(p: dict, plan: list, place_id: str) -> tuple | None:
+    """``_board(p, plan)[2].get(place_id)``, worked out for that one place (the same
+    matching, ``matching.assign``, of the same tiles): a planning board asks it for every
+    placement it offers, each with a plan no view has had."""
+    spaces, tech = p["spaces"], p["technology"]
+    planned = tuple(tile for pl, tile in plan if pl == place_id)
+    if (place_id not in spaces and place_id not in tech and not planned) \
+            or place_id not in S.action_place_ids(p):
+        return None
+    placed = tuple(spaces.get(place_id, ()))
+    tiles = placed + planned
+    circles = C.PLACES[place_id].circles
+    slots = assign(circles, tech.get(place_id), tiles, S.substitutes(p)) or (None,) * len(circles)
+    return _own_slots(slots, tiles, len(placed))
+
+
+def _own_slots(slots: tuple, tiles: tuple, placed: int) -> tuple:
+    """Per circle ``(tile or None, planned, technology)`` from the matching's ``slots`` of
+    ``tiles`` (the first ``placed`` of them on the board, the rest planned)."""
+    return tuple((tiles[k] if isinstance(k, int) else None, isinstance(k, int) and k >= placed,
+                  k == "technology") for k in slots)
 
 
 def view_data(s: dict, seat: int | None, reveal: bool = False) -> dict:

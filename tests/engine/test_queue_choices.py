@@ -219,3 +219,33 @@ def test_the_queue_card_reads_each_choice():
     assert label({"type": "pass", "technology": [{"space": "village", "circle": "farmer"}]}) == \
         "Pass for the rest of the round; technology tile: the farmer circle of Village"
     assert label({"type": "harvest", "food": ["grain"]}) == "At the Harvest, return grain"
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_queue_panels_choices_leave_the_state_as_it_was_and_read_the_plan_as_placed(seed):
+    """``queue_options`` shares all but the seat's spaces and plan with the state it reads
+    (engine.queue._as_planned): the state stays exactly as it was, and the choices are those
+    of a state read back from its snapshot (a whole copy)."""
+    import json
+    import random
+
+    from engine.queue import queue_options
+    from engine.simulate import choose
+
+    rng = random.Random(seed)
+    state, checked = engine.new_game(engine.GameOptions(players=4), seed), 0
+    while not engine.is_over(state) and checked < 60:
+        if engine.needs_resolution(state):
+            state, _ = engine.resolve(state)
+            continue
+        awaited = engine.awaiting(state)
+        for seat in sorted(awaited):
+            before = json.dumps(state.data)
+            options = queue_options(state, seat)
+            assert json.dumps(state.data) == before
+            assert options == queue_options(engine.from_json(engine.to_json(state)), seat)
+            checked += 1
+        seat = rng.choice(sorted(awaited))
+        state, _ = engine.apply(state, seat, choose(rng, awaited[seat], engine.legal_actions(state, seat),
+                                                    state.data, seat))
+    assert checked >= 60

@@ -32,6 +32,7 @@ import secrets
 import statistics
 import time
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core.cache import caches
@@ -64,6 +65,7 @@ _REGION_TAG = re.compile(r'<[a-zA-Z][\w-]*\s[^>]*?\bdata-region-hash="[0-9a-f]+"
 _ID = re.compile(r'\sid="([^"]+)"')
 _HASH = re.compile(r'\bdata-region-hash="([0-9a-f]+)"')
 HTMX = {"HTTP_HX_REQUEST": "true"}
+FORM = "application/x-www-form-urlencoded"
 #: Seconds of product requests a latency round aims at (a slow page gets fewer per round).
 ROUND_BUDGET_S = 0.3
 
@@ -284,7 +286,8 @@ class Command(BaseCommand):
 
         def submit(arg):
             client, data = arg
-            return client.post(reverse("games-act", args=[game_pk]), data, **HTMX)
+            # URL-encoded, as htmx 2 posts a form without files (the test client's default is multipart)
+            return client.post(reverse("games-act", args=[game_pk]), urlencode(data), content_type=FORM, **HTMX)
 
         bare_client, bare_url = self.clients[self.players[0].pk], reverse("bench-submit", args=[self.baseline_game.pk])
         self.rng = random.Random(11)
