@@ -98,7 +98,7 @@ def submit_action(request: HttpRequest, game_id) -> HttpResponse:
         expected_version=form.cleaned_data["expected_version"], answer_page=bool(request.htmx)))
     if not request.htmx:
         return redirect("games-detail", game_id=game_id)
-    return render_regions(request, *_after_write(move, request.user), written=True)
+    return render_regions(request, *_after_write(move, request.user), written=True, new_version=True)
 
 
 @require_POST
@@ -118,7 +118,7 @@ def take_back(request: HttpRequest, game_id) -> HttpResponse:
         answer_page=bool(request.htmx)))
     if not request.htmx:
         return redirect("games-detail", game_id=game_id)
-    return render_regions(request, *_after_write(move, request.user), written=True)
+    return render_regions(request, *_after_write(move, request.user), written=True, new_version=True)
 
 
 @require_POST

@@ -261,7 +261,8 @@ def _with_token(request: HttpRequest, html: str) -> str:
 
 def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *, oob: bool,
                   only: frozenset[str] | None = None,
-                  contents: dict[str, tuple[str, str]] | None = None) -> list[tuple[str, str]]:
+                  contents: dict[str, tuple[str, str]] | None = None,
+                  new_version: bool = False) -> list[tuple[str, str]]:
     """``(name, html)`` of every region of the page the client does not show already
     (``known``: root id -> fingerprint; the always-sent regions are always in), with
     ``data-region-hash`` (and ``hx-swap-oob`` if ``oob``) on each root; ``only``: these
@@ -275,7 +276,9 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
     ``TOKEN_PLACEHOLDER`` for its forms' CSRF tokens, replaced by the request's on the way
     out. Nothing is stored from a page showing the viewer's draft plan into the game
     version's cache (the draft changes only the viewer's own regions, but a shared entry
-    must not depend on it)."""
+    must not depend on it). ``new_version``: the answer to the viewer's own write, at a
+    version it made: that version's entries are not looked for (none can be there yet but
+    by a race, which only renders them twice); they are still stored."""
     board = context.get("board")
     shown = [r for r in REGIONS if (board or not r.board_only) and (only is None or r.name in only)]
     where = locale()  # one language and time zone for the whole answer
@@ -295,7 +298,7 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
     by_content = {key: contents[name][1] for name, key in content_keys.items()
                   if name in contents and contents[name][0] == key}
     # one cache read: the version's entries, the contents, and the player boards' articles
-    wanted = [keys[r.name] for r, _full in todo if keys[r.name]]
+    wanted = [] if new_version else [keys[r.name] for r, _full in todo if keys[r.name]]
     wanted += [key for key in content_keys.values() if key not in by_content]
     boards = [player_board_key(b) for b in (_board(context, "boards") or [])] if any(
         r.name == "boards" for r, _full in todo) else []
@@ -414,7 +417,7 @@ def client_region_hashes(request: HttpRequest) -> dict[str, str]:
 
 def render_regions(
     request: HttpRequest, game: Game, seat: Seat | None, *, flash: str | None = None,
-    status: int = 200, send_all: bool = False, written: bool = False,
+    status: int = 200, send_all: bool = False, written: bool = False, new_version: bool = False,
 ) -> HttpResponse:
     """The regions of a started game that changed, as out-of-band swaps.
 
@@ -424,12 +427,13 @@ def render_regions(
     region. The regions show the viewer's draft plan if the request carries one
     (``plan_draft``). ``written``: the answer to the viewer's own write (its decision,
     take-back or queue change): the page's engine-derived parts are neither looked up nor
-    kept (``presenters.page.game_page``'s ``cached``).
+    kept (``presenters.page.game_page``'s ``cached``); ``new_version``: the write made the
+    game's version (a move): its regions are not looked for in the cache (``_regions_html``).
     """
     context = game_context(game, seat, flash=flash, plan_draft=plan_draft(request), user=request.user,
                            cached=not written)
     known = {} if send_all else client_region_hashes(request)
-    parts = _regions_html(request, context, known, oob=True)
+    parts = _regions_html(request, context, known, oob=True, new_version=new_version)
     return HttpResponse("".join(html for _name, html in parts), status=status)
 
 
