@@ -252,8 +252,8 @@ def _engine(game, has_state: bool | None = None) -> RulesEngine:
         raise GameDamaged(game.pk, f"cannot be loaded: {exc}", game_name=game.name) from exc
 
 
-#: States read or written lately: ``(game id, Game.state_stamp)`` -> ``(snapshot, state)``
-#: (``keep_loaded``); per process, bounded (``_LOADED_MOST`` games).
+#: States parsed lately from rows read from the database: ``(game id, Game.state_stamp)`` ->
+#: ``(snapshot, state)`` (``keep_loaded``); per process, bounded (``_LOADED_MOST`` games).
 _LOADED: dict[tuple, tuple[Any, Any]] = {}
 _LOADED_MOST = 128
 
@@ -268,7 +268,6 @@ def keep_loaded(game, state: Any) -> None:
     States are never changed in place (the engine's contract)."""
     stamp = game.__dict__.get("state_stamp")
     if stamp and game.state is not None and not game.__dict__.get("_state_stored"):
-        _LOADED.pop((game.pk, stamp), None)
         remember(_LOADED, (game.pk, stamp), (game.state, state), _LOADED_MOST)
 
 

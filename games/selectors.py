@@ -610,7 +610,7 @@ def _row_converter(alias: str):
     # own decoder is decoded through _decoded_json, any other converter as the compiler says
     converters = _recent_moves_sql(alias)[3]
     db = connections[alias]
-    plain = {index: column for index, (functions, column) in converters.items()
+    plain = {index for index, (functions, column) in converters.items()
              if isinstance(column.target, JSONField) and column.target.decoder is None
              and list(functions) == [column.target.from_db_value]}
 
