@@ -1,15 +1,22 @@
 """A Redis cache that fails open: when Redis is unreachable, reads miss and writes are
 dropped, with a warning, instead of raising (issue 8).
 
-The cache only holds allauth's rate-limit counters (settings, "Cache"). With Redis down a
+The default cache holds allauth's rate-limit counters (settings, "Cache"). With Redis down a
 raising cache turned every login into a 500; failing open means logins go on working,
 unlimited, until Redis is back. Sessions and game data never live in the cache.
+
+The "regions" cache (rendered regions and page parts, keyed by what they show) is a
+``LocalFirstRedisCache``: each process keeps a copy of the entries it reads and writes.
 """
 from __future__ import annotations
 
 import logging
+import threading
 import time
+from collections import OrderedDict
+from typing import Any
 
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 
 logger = logging.getLogger(__name__)
@@ -106,3 +113,148 @@ class FailOpenRedisCache(RedisCache):
 
     def clear(self):
         return self._guard("clear", False, super().clear)
+
+
+class LocalFirstRedisCache(FailOpenRedisCache):
+    """``FailOpenRedisCache`` with a copy, in this process, of the entries it wrote or read
+    lately: a read it holds makes no round trip to Redis. For a cache whose keys name their
+    content (the site's "regions" cache: each key is the fingerprint of what its value is
+    made of, or holds the game's version and snapshot hash), so a copy is never stale;
+    Redis shares each entry with the site's other processes.
+
+    The copy holds the serialized entry (each read returns a value of its own, as from
+    Redis), for at most the entry's timeout and ``LOCAL_SECONDS``, and at most
+    ``LOCAL_ENTRIES`` entries and ``LOCAL_BYTES`` bytes, the least recently used dropped
+    first. OPTIONS ``LOCAL_ENTRIES``, ``LOCAL_BYTES`` and ``LOCAL_SECONDS`` set them.
+    ``delete``, ``delete_many``, ``add``, ``incr`` and ``clear`` drop the copies they touch
+    (in this process only). A write while Redis is down is kept in the copy alone."""
+
+    def __init__(self, server, params):
+        options = dict(params.get("OPTIONS", {}))
+        self._local_most = int(options.pop("LOCAL_ENTRIES", 2000))
+        self._local_bytes_most = int(options.pop("LOCAL_BYTES", 64 * 2**20))
+        self._local_seconds = float(options.pop("LOCAL_SECONDS", 600))
+        super().__init__(server, {**params, "OPTIONS": options})
+        self._local: OrderedDict[str, tuple[float, Any]] = OrderedDict()  # key -> (expires, serialized)
+        self._local_bytes = 0
+        self._local_lock = threading.Lock()
+
+    # --- the copy ---------------------------------------------------------------------------
+    def _copied(self, key: str):
+        # the serialized entry, or None
+        with self._local_lock:
+            kept = self._local.get(key)
+            if kept is None:
+                return None
+            if kept[0] <= time.monotonic():
+                self._drop(key)
+                return None
+            self._local.move_to_end(key)
+            return kept[1]
+
+    def _copy(self, key: str, blob, timeout: float | None) -> None:
+        seconds = self._local_seconds if timeout is None else min(timeout, self._local_seconds)
+        size = len(blob) if isinstance(blob, bytes) else 8
+        if seconds <= 0 or size > self._local_bytes_most:
+            self._forget([key])
+            return
+        with self._local_lock:
+            self._drop(key)
+            self._local[key] = (time.monotonic() + seconds, blob)
+            self._local_bytes += size
+            while len(self._local) > self._local_most or self._local_bytes > self._local_bytes_most:
+                self._drop(next(iter(self._local)))
+
+    def _drop(self, key: str) -> None:
+        # caller holds the lock
+        kept = self._local.pop(key, None)
+        if kept is not None:
+            self._local_bytes -= len(kept[1]) if isinstance(kept[1], bytes) else 8
+
+    def _forget(self, keys) -> None:
+        with self._local_lock:
+            for key in keys:
+                self._drop(key)
+
+    # --- reads ------------------------------------------------------------------------------
+    def get(self, key, default=None, version=None):
+        key = self.make_and_validate_key(key, version=version)
+        blob = self._copied(key)
+        if blob is None:
+            blob = self._guard("get", None, lambda: self._cache.get_client(key).get(key))
+            if blob is None:
+                return default
+            self._copy(key, blob, None)
+        return self._cache._serializer.loads(blob)
+
+    def get_many(self, keys, version=None):
+        names = {self.make_and_validate_key(key, version=version): key for key in keys}
+        found, missing = {}, []
+        for key in names:
+            blob = self._copied(key)
+            if blob is None:
+                missing.append(key)
+            else:
+                found[key] = blob
+        if missing:
+            blobs = self._guard("get_many", [None] * len(missing), lambda: self._cache.get_client(None).mget(missing))
+            for key, blob in zip(missing, blobs, strict=True):
+                if blob is not None:
+                    found[key] = blob
+                    self._copy(key, blob, None)
+        loads = self._cache._serializer.loads
+        return {names[key]: loads(blob) for key, blob in found.items()}
+
+    def has_key(self, key, version=None):
+        return self._copied(self.make_and_validate_key(key, version=version)) is not None or super().has_key(
+            key, version)
+
+    # --- writes -----------------------------------------------------------------------------
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        self.set_many({key: value}, timeout, version)
+
+    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
+        if not data:
+            return []
+        timeout = self.get_backend_timeout(timeout)
+        dumps = self._cache._serializer.dumps
+        blobs = {self.make_and_validate_key(key, version=version): dumps(value) for key, value in data.items()}
+        for key, blob in blobs.items():
+            self._copy(key, blob, timeout)
+
+        def write():
+            client = self._cache.get_client(None, write=True)
+            if timeout == 0:  # Django's meaning: not kept
+                client.delete(*blobs)
+                return
+            pipeline = client.pipeline()
+            pipeline.mset(blobs)
+            if timeout is not None:
+                for key in blobs:
+                    pipeline.expire(key, timeout)
+            pipeline.execute()
+
+        self._guard("set_many", None, write)
+        return []
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        self._forget([self.make_and_validate_key(key, version=version)])
+        return super().add(key, value, timeout, version)
+
+    def incr(self, key, delta=1, version=None):
+        self._forget([self.make_and_validate_key(key, version=version)])
+        return super().incr(key, delta, version)
+
+    def delete(self, key, version=None):
+        self._forget([self.make_and_validate_key(key, version=version)])
+        return super().delete(key, version)
+
+    def delete_many(self, keys, version=None):
+        self._forget([self.make_and_validate_key(key, version=version) for key in keys])
+        return super().delete_many(keys, version)
+
+    def clear(self):
+        with self._local_lock:
+            self._local.clear()
+            self._local_bytes = 0
+        return super().clear()

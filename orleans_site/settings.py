@@ -190,7 +190,8 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     ),
     "regions": (
-        {"BACKEND": "orleans_site.cache.FailOpenRedisCache", "LOCATION": CACHE_URL, "KEY_PREFIX": "regions"}
+        # keys that name their content: each process keeps a copy of what it reads and writes
+        {"BACKEND": "orleans_site.cache.LocalFirstRedisCache", "LOCATION": CACHE_URL, "KEY_PREFIX": "regions"}
         if CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "regions",
               "OPTIONS": {"MAX_ENTRIES": 5000}}

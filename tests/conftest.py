@@ -71,8 +71,11 @@ def _fresh_cache():
     """Rate-limit counters and rendered regions must not leak between tests."""
     from django.core.cache import cache, caches
 
+    from games import spectators
+
     cache.clear()
     caches["regions"].clear()
+    spectators._read.clear()  # the lists this process read lately: another test's cache
     yield
 
 

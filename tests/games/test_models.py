@@ -4,7 +4,7 @@ from django.db import IntegrityError
 
 from django.db.models import F
 
-from games.models import Game, GameStatus, Move, Seat, state_digest
+from games.models import Game, GameStatus, Move, Seat, canonical_json, state_digest, text_digest
 
 
 def test_status_values_are_stable():
@@ -79,3 +79,40 @@ def test_on_postgresql_the_snapshot_is_stored_whole_without_compression():
         cursor.execute("SELECT attstorage FROM pg_attribute WHERE attrelid = %s::regclass AND attname = %s",
                        [Game._meta.db_table, Game._meta.get_field("state").column])
         assert cursor.fetchone() == ("e",)
+
+
+def _json_dumps_canonical(state) -> str:
+    import json
+
+    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
+def test_the_canonical_json_of_states_along_a_random_game_is_the_sorted_json_dumps_text():
+    import random
+
+    import engine
+    from engine.simulate import choose
+
+    rng, state = random.Random(5), engine.new_game(engine.GameOptions(players=3), seed=5)
+    for _ in range(120):
+        data = engine.to_json(state)
+        assert canonical_json(data) == _json_dumps_canonical(data)
+        awaited = engine.awaiting(state)
+        if engine.needs_resolution(state):
+            state, _events = engine.resolve(state)
+            continue
+        if not awaited:
+            break
+        seat = min(awaited)
+        state, _events = engine.apply(state, seat, choose(rng, awaited[seat], engine.legal_actions(state, seat),
+                                                          state.data, seat))
+
+
+@pytest.mark.parametrize("value", [
+    {"name": "Jérôme", "プレイヤー": 1},  # json.dumps escapes non-ASCII text
+    {"big": 2**70},  # beyond orjson's 64 bits
+    {"1": [1, 2], "b": {"z": None, "a": True}},
+])
+def test_the_canonical_json_of_any_snapshot_is_the_sorted_json_dumps_text(value):
+    assert canonical_json(value) == _json_dumps_canonical(value)
+    assert state_digest(value) == text_digest(_json_dumps_canonical(value))

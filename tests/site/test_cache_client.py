@@ -8,3 +8,61 @@ def test_the_redis_cache_builds_one_client_per_connection_pool_not_one_per_opera
     assert cache._cache.get_client("b", write=True) is first
     assert cache._cache.get_client("a").connection_pool is first.connection_pool  # a single server
     assert cache.get("a") is None  # and it still fails open
+
+
+import os  # noqa: E402
+
+import pytest  # noqa: E402
+
+from orleans_site.cache import LocalFirstRedisCache  # noqa: E402
+
+needs_redis = pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs Redis (REDIS_URL; .ci/run sets it)")
+
+
+def _local_first(**options) -> LocalFirstRedisCache:
+    return LocalFirstRedisCache(os.environ.get("REDIS_URL", "redis://127.0.0.1:1/0"),
+                                {"KEY_PREFIX": f"test-local-first-{os.getpid()}", "OPTIONS": options})
+
+
+@needs_redis
+def test_a_local_first_cache_shares_its_entries_through_redis_and_answers_again_from_its_own_copy():
+    one, other = _local_first(), _local_first()  # two processes
+    try:
+        one.set_many({"a": {"html": "<p>a</p>"}, "b": "<p>b</p>"}, 60)
+        one.set("c", ("digest", "<p>c</p>"), 60)
+        assert other.get_many(["a", "b", "c", "missing"]) == {"a": {"html": "<p>a</p>"}, "b": "<p>b</p>",
+                                                               "c": ("digest", "<p>c</p>")}
+        redis = other._cache.get_client(None, write=True)
+        redis.delete(*(other.make_and_validate_key(key) for key in "abc"))  # gone from Redis...
+        assert other.get_many(["a", "b"]) == {"a": {"html": "<p>a</p>"}, "b": "<p>b</p>"}  # ...kept here
+        assert other.get("c") == ("digest", "<p>c</p>") and one.get("c") == ("digest", "<p>c</p>")
+        value = other.get("a")
+        value["html"] = "changed by its reader"
+        assert other.get("a") == {"html": "<p>a</p>"}  # each read has its own value
+        other.delete("a")
+        assert other.get("a") is None
+    finally:
+        one.delete_many(list("abc"))  # not clear(): that empties the whole Redis database
+
+
+@needs_redis
+def test_a_local_first_cache_keeps_its_copy_within_its_bounds_and_the_entries_timeouts():
+    cache = _local_first(LOCAL_ENTRIES=2)
+    try:
+        cache.set_many({"a": 1, "b": 2}, 60)
+        cache.get("a")  # a is used: b goes first
+        cache.set("c", 3, 60)
+        assert set(cache._local) == {cache.make_and_validate_key(k) for k in "ac"}
+        cache.set("short", 4, 0)  # Django's "not kept"
+        assert cache.get("short") is None
+    finally:
+        cache.delete_many(["a", "b", "c", "short"])
+
+
+def test_a_local_first_cache_fails_open_and_keeps_its_own_writes_while_redis_is_down():
+    cache = LocalFirstRedisCache("redis://127.0.0.1:1/0", {})  # nothing listens
+    cache.set_many({"a": "<p>a</p>"}, 60)
+    assert cache.get_many(["a", "b"]) == {"a": "<p>a</p>"}
+    assert cache.get("b", "default") == "default"
+    cache.clear()
+    assert cache.get("a") is None

@@ -82,3 +82,24 @@ def test_only_the_creator_changes_who_may_watch(client_for, started_game, alice,
     assert "Only the game" in response.text
     assert Game.objects.get(pk=started_game.pk).is_public is True
     assert "Make it private to the players" not in _page(client_for(other), started_game).text
+
+
+def test_a_list_is_read_from_the_cache_once_every_few_seconds_and_the_processs_own_writes_show_at_once(
+        started_game, carol, dave, monkeypatch):
+    clock = [100.0]
+    monkeypatch.setattr(spectators.time, "monotonic", lambda: clock[0])
+    reads = []
+    real_get = spectators.cache.get
+    monkeypatch.setattr(spectators.cache, "get", lambda *a, **k: (reads.append(a[0]), real_get(*a, **k))[1])
+    assert spectators.watching(started_game) == [] and len(reads) == 1
+    spectators.note_spectator(started_game, carol)  # this process's own write
+    reads.clear()
+    assert spectators.watching(started_game) == ["carol"] and reads == []
+    # another process lists dave: seen here once READ_AGAIN_SECONDS have passed
+    seen = real_get(spectators._key(started_game.pk))
+    seen[str(dave.pk)] = ["dave", seen[str(carol.pk)][1]]
+    spectators.cache.set(spectators._key(started_game.pk), seen, spectators.WATCH_SECONDS)
+    clock[0] += spectators.READ_AGAIN_SECONDS - 0.5
+    assert spectators.watching(started_game) == ["carol"] and reads == []
+    clock[0] += 1
+    assert spectators.watching(started_game) == ["carol", "dave"] and len(reads) == 1
