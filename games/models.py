@@ -43,21 +43,32 @@ def state_digest(state) -> str:
     return text_digest(canonical_json(state))
 
 
+#: orjson's options for ``canonical_json``: sorted keys; dataclasses, dates and subclasses
+#: of its types are refused (no ``default``) for ``json.dumps`` to write or refuse them.
+_ORJSON_OPTIONS = (orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+                   | orjson.OPT_PASSTHROUGH_SUBCLASS)
+
+
 def canonical_json(state) -> str:
     """The canonical JSON text of a JSON-able snapshot (sorted keys, no spaces): what
     ``state_digest`` hashes (``text_digest``); PostgreSQL's ``jsonb`` reads it as the value
     any other dump of the snapshot gives.
 
-    Written by orjson (C; a tenth of ``json.dumps``' time for a snapshot at move 250) when
-    its text is ``json.dumps(state, sort_keys=True, separators=(",", ":"))``'s: ASCII text
-    from string keys and ints, strings, booleans and None; anything else (a non-ASCII
-    character, which ``json.dumps`` escapes; an int beyond 64 bits; a key that is no
-    string) goes through ``json.dumps``, so a stamp never depends on the writer."""
+    Written by orjson (C; a tenth of ``json.dumps``' time for a snapshot at move 250), whose
+    text is ``json.dumps(state, sort_keys=True, separators=(",", ":"))``'s for what a
+    snapshot holds (dicts with string keys, lists, ints, strings, booleans and None) when
+    it is ASCII without DEL; anything else goes through ``json.dumps``: a non-ASCII or DEL
+    character (which it escapes), an int beyond 64 bits, a key that is no string, and a
+    dataclass, date or subclass (which it writes or refuses, as before). A float (no engine
+    state has one) may be written otherwise (``1e-05``), and a UUID or an Enum that is no
+    ``str`` is written where ``json.dumps`` refuses it: a stamp then differs from the one
+    ``json.dumps`` gave, which costs a cache miss, nothing else.
+    """
     try:
-        text = orjson.dumps(state, option=orjson.OPT_SORT_KEYS)
-    except TypeError:  # orjson.JSONEncodeError: a key that is no string, a big int
+        text = orjson.dumps(state, option=_ORJSON_OPTIONS)
+    except TypeError:  # orjson.JSONEncodeError: a key that is no string, a big int, a passed-through type
         text = None
-    if text is not None and text.isascii():
+    if text is not None and text.isascii() and b"\x7f" not in text:
         return text.decode()
     return json.dumps(state, sort_keys=True, separators=(",", ":"))
 

@@ -115,83 +115,115 @@ class FailOpenRedisCache(RedisCache):
         return self._guard("clear", False, super().clear)
 
 
-class LocalFirstRedisCache(FailOpenRedisCache):
-    """``FailOpenRedisCache`` with a copy, in this process, of the entries it wrote or read
-    lately: a read it holds makes no round trip to Redis. For a cache whose keys name their
-    content (the site's "regions" cache: each key is the fingerprint of what its value is
-    made of, or holds the game's version and snapshot hash), so a copy is never stale;
-    Redis shares each entry with the site's other processes.
+class LocalCopy:
+    """A process's copy of a ``LocalFirstRedisCache``'s entries: key -> serialized entry,
+    each until ``time.monotonic()`` passes its expiry; at most ``most`` entries and
+    ``most_bytes`` bytes, the least recently used dropped first. Thread-safe."""
 
-    The copy holds the serialized entry (each read returns a value of its own, as from
-    Redis), for at most the entry's timeout and ``LOCAL_SECONDS``, and at most
-    ``LOCAL_ENTRIES`` entries and ``LOCAL_BYTES`` bytes, the least recently used dropped
-    first. OPTIONS ``LOCAL_ENTRIES``, ``LOCAL_BYTES`` and ``LOCAL_SECONDS`` set them.
-    ``delete``, ``delete_many``, ``add``, ``incr`` and ``clear`` drop the copies they touch
-    (in this process only). A write while Redis is down is kept in the copy alone."""
+    def __init__(self, most: int, most_bytes: int, seconds: float):
+        self.most, self.most_bytes, self.seconds = most, most_bytes, seconds
+        self.entries: OrderedDict[str, tuple[float, Any]] = OrderedDict()  # key -> (expires, serialized)
+        self.size = 0
+        self.lock = threading.Lock()
 
-    def __init__(self, server, params):
-        options = dict(params.get("OPTIONS", {}))
-        self._local_most = int(options.pop("LOCAL_ENTRIES", 2000))
-        self._local_bytes_most = int(options.pop("LOCAL_BYTES", 64 * 2**20))
-        self._local_seconds = float(options.pop("LOCAL_SECONDS", 600))
-        super().__init__(server, {**params, "OPTIONS": options})
-        self._local: OrderedDict[str, tuple[float, Any]] = OrderedDict()  # key -> (expires, serialized)
-        self._local_bytes = 0
-        self._local_lock = threading.Lock()
-
-    # --- the copy ---------------------------------------------------------------------------
-    def _copied(self, key: str):
-        # the serialized entry, or None
-        with self._local_lock:
-            kept = self._local.get(key)
+    def get(self, key: str):
+        """The serialized entry of ``key``, or None."""
+        with self.lock:
+            kept = self.entries.get(key)
             if kept is None:
                 return None
             if kept[0] <= time.monotonic():
                 self._drop(key)
                 return None
-            self._local.move_to_end(key)
+            self.entries.move_to_end(key)
             return kept[1]
 
-    def _copy(self, key: str, blob, timeout: float | None) -> None:
-        seconds = self._local_seconds if timeout is None else min(timeout, self._local_seconds)
-        size = len(blob) if isinstance(blob, bytes) else 8
-        if seconds <= 0 or size > self._local_bytes_most:
-            self._forget([key])
-            return
-        with self._local_lock:
+    def put(self, key: str, blob, timeout: float | None) -> None:
+        """Keep ``blob`` (a serialized entry) for ``timeout`` seconds at most (None: as long
+        as the copy keeps any)."""
+        seconds = self.seconds if timeout is None else min(timeout, self.seconds)
+        size = _size(blob)
+        with self.lock:
             self._drop(key)
-            self._local[key] = (time.monotonic() + seconds, blob)
-            self._local_bytes += size
-            while len(self._local) > self._local_most or self._local_bytes > self._local_bytes_most:
-                self._drop(next(iter(self._local)))
+            if seconds <= 0 or size > self.most_bytes:
+                return
+            self.entries[key] = (time.monotonic() + seconds, blob)
+            self.size += size
+            while len(self.entries) > self.most or self.size > self.most_bytes:
+                self._drop(next(iter(self.entries)))
+
+    def forget(self, keys) -> None:
+        """Drop the entries of ``keys``."""
+        with self.lock:
+            for key in keys:
+                self._drop(key)
+
+    def clear(self) -> None:
+        """Drop every entry."""
+        with self.lock:
+            self.entries.clear()
+            self.size = 0
 
     def _drop(self, key: str) -> None:
         # caller holds the lock
-        kept = self._local.pop(key, None)
+        kept = self.entries.pop(key, None)
         if kept is not None:
-            self._local_bytes -= len(kept[1]) if isinstance(kept[1], bytes) else 8
+            self.size -= _size(kept[1])
 
-    def _forget(self, keys) -> None:
-        with self._local_lock:
-            for key in keys:
-                self._drop(key)
+
+def _size(blob) -> int:
+    return len(blob) if isinstance(blob, bytes) else 8  # an int is stored as itself
+
+
+#: Each process's copies: (LOCATION, KEY_PREFIX) -> ``LocalCopy``. Django makes a cache
+#: object per thread; every thread of a process shares its copy.
+_COPIES: dict[tuple, LocalCopy] = {}
+_COPIES_LOCK = threading.Lock()
+
+
+class LocalFirstRedisCache(FailOpenRedisCache):
+    """``FailOpenRedisCache`` with a copy, in this process, of the entries it wrote or read
+    lately (``LocalCopy``, one per process and cache whatever the threads): a read it holds
+    makes no round trip to Redis. Only for a cache whose keys name their content, whose
+    entry under a key never changes (the site's "regions" cache: each key is the
+    fingerprint of what its value is made of, or holds the game's version and snapshot
+    hash), so a copy is never stale; Redis shares each entry with the site's other
+    processes. A change another process makes under a key (a delete, an expiry, an
+    ``incr``) is not seen by a copy taken before it.
+
+    The copy holds the serialized entry (each read returns a value of its own, as from
+    Redis), for at most the entry's timeout and ``LOCAL_SECONDS``, and at most
+    ``LOCAL_ENTRIES`` entries and ``LOCAL_BYTES`` bytes per process, the least recently
+    used dropped first. OPTIONS ``LOCAL_ENTRIES``, ``LOCAL_BYTES`` and ``LOCAL_SECONDS``
+    set them. ``delete``, ``delete_many``, ``add``, ``incr`` and ``clear`` drop the copies
+    they touch (in this process only). A write while Redis is down is kept in the copy
+    alone."""
+
+    def __init__(self, server, params):
+        options = dict(params.get("OPTIONS", {}))
+        most = int(options.pop("LOCAL_ENTRIES", 2000))
+        most_bytes = int(options.pop("LOCAL_BYTES", 64 * 2**20))
+        seconds = float(options.pop("LOCAL_SECONDS", 600))
+        super().__init__(server, {**params, "OPTIONS": options})
+        with _COPIES_LOCK:
+            self._local = _COPIES.setdefault((str(server), self.key_prefix), LocalCopy(most, most_bytes, seconds))
 
     # --- reads ------------------------------------------------------------------------------
     def get(self, key, default=None, version=None):
         key = self.make_and_validate_key(key, version=version)
-        blob = self._copied(key)
+        blob = self._local.get(key)
         if blob is None:
             blob = self._guard("get", None, lambda: self._cache.get_client(key).get(key))
             if blob is None:
                 return default
-            self._copy(key, blob, None)
+            self._local.put(key, blob, None)
         return self._cache._serializer.loads(blob)
 
     def get_many(self, keys, version=None):
         names = {self.make_and_validate_key(key, version=version): key for key in keys}
         found, missing = {}, []
         for key in names:
-            blob = self._copied(key)
+            blob = self._local.get(key)
             if blob is None:
                 missing.append(key)
             else:
@@ -201,12 +233,12 @@ class LocalFirstRedisCache(FailOpenRedisCache):
             for key, blob in zip(missing, blobs, strict=True):
                 if blob is not None:
                     found[key] = blob
-                    self._copy(key, blob, None)
+                    self._local.put(key, blob, None)
         loads = self._cache._serializer.loads
         return {names[key]: loads(blob) for key, blob in found.items()}
 
     def has_key(self, key, version=None):
-        return self._copied(self.make_and_validate_key(key, version=version)) is not None or super().has_key(
+        return self._local.get(self.make_and_validate_key(key, version=version)) is not None or super().has_key(
             key, version)
 
     # --- writes -----------------------------------------------------------------------------
@@ -220,7 +252,7 @@ class LocalFirstRedisCache(FailOpenRedisCache):
         dumps = self._cache._serializer.dumps
         blobs = {self.make_and_validate_key(key, version=version): dumps(value) for key, value in data.items()}
         for key, blob in blobs.items():
-            self._copy(key, blob, timeout)
+            self._local.put(key, blob, timeout)
 
         def write():
             client = self._cache.get_client(None, write=True)
@@ -238,23 +270,21 @@ class LocalFirstRedisCache(FailOpenRedisCache):
         return []
 
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        self._forget([self.make_and_validate_key(key, version=version)])
+        self._local.forget([self.make_and_validate_key(key, version=version)])
         return super().add(key, value, timeout, version)
 
     def incr(self, key, delta=1, version=None):
-        self._forget([self.make_and_validate_key(key, version=version)])
+        self._local.forget([self.make_and_validate_key(key, version=version)])
         return super().incr(key, delta, version)
 
     def delete(self, key, version=None):
-        self._forget([self.make_and_validate_key(key, version=version)])
+        self._local.forget([self.make_and_validate_key(key, version=version)])
         return super().delete(key, version)
 
     def delete_many(self, keys, version=None):
-        self._forget([self.make_and_validate_key(key, version=version) for key in keys])
+        self._local.forget([self.make_and_validate_key(key, version=version) for key in keys])
         return super().delete_many(keys, version)
 
     def clear(self):
-        with self._local_lock:
-            self._local.clear()
-            self._local_bytes = 0
+        self._local.clear()
         return super().clear()

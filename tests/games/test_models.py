@@ -112,7 +112,15 @@ def test_the_canonical_json_of_states_along_a_random_game_is_the_sorted_json_dum
     {"name": "Jérôme", "プレイヤー": 1},  # json.dumps escapes non-ASCII text
     {"big": 2**70},  # beyond orjson's 64 bits
     {"1": [1, 2], "b": {"z": None, "a": True}},
+    {"del": "a\x7fb", "tab": "a\tb", "quote": '"'},  # DEL: json.dumps escapes it, orjson does not
 ])
 def test_the_canonical_json_of_any_snapshot_is_the_sorted_json_dumps_text(value):
     assert canonical_json(value) == _json_dumps_canonical(value)
     assert state_digest(value) == text_digest(_json_dumps_canonical(value))
+
+
+def test_the_canonical_json_refuses_what_json_dumps_refuses():
+    import datetime
+
+    with pytest.raises(TypeError):
+        canonical_json({"at": datetime.date(2026, 12, 3)})

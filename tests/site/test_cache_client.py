@@ -14,19 +14,23 @@ import os  # noqa: E402
 
 import pytest  # noqa: E402
 
-from orleans_site.cache import LocalFirstRedisCache  # noqa: E402
+import uuid  # noqa: E402
+
+from orleans_site.cache import LocalCopy, LocalFirstRedisCache  # noqa: E402
 
 needs_redis = pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs Redis (REDIS_URL; .ci/run sets it)")
 
 
-def _local_first(**options) -> LocalFirstRedisCache:
+def _local_first(prefix: str | None = None, **options) -> LocalFirstRedisCache:
     return LocalFirstRedisCache(os.environ.get("REDIS_URL", "redis://127.0.0.1:1/0"),
-                                {"KEY_PREFIX": f"test-local-first-{os.getpid()}", "OPTIONS": options})
+                                {"KEY_PREFIX": prefix or f"test-local-first-{uuid.uuid4().hex}", "OPTIONS": options})
 
 
 @needs_redis
 def test_a_local_first_cache_shares_its_entries_through_redis_and_answers_again_from_its_own_copy():
-    one, other = _local_first(), _local_first()  # two processes
+    one = _local_first("test-local-first-shared")
+    other = _local_first("test-local-first-shared")
+    other._local = LocalCopy(100, 2**20, 60)  # another process's copy
     try:
         one.set_many({"a": {"html": "<p>a</p>"}, "b": "<p>b</p>"}, 60)
         one.set("c", ("digest", "<p>c</p>"), 60)
@@ -52,7 +56,7 @@ def test_a_local_first_cache_keeps_its_copy_within_its_bounds_and_the_entries_ti
         cache.set_many({"a": 1, "b": 2}, 60)
         cache.get("a")  # a is used: b goes first
         cache.set("c", 3, 60)
-        assert set(cache._local) == {cache.make_and_validate_key(k) for k in "ac"}
+        assert set(cache._local.entries) == {cache.make_and_validate_key(k) for k in "ac"}
         cache.set("short", 4, 0)  # Django's "not kept"
         assert cache.get("short") is None
     finally:
@@ -66,3 +70,12 @@ def test_a_local_first_cache_fails_open_and_keeps_its_own_writes_while_redis_is_
     assert cache.get("b", "default") == "default"
     cache.clear()
     assert cache.get("a") is None
+
+
+def test_the_cache_objects_of_one_process_share_one_copy():
+    one, other = _local_first("test-local-first-threads"), _local_first("test-local-first-threads")  # two threads
+    assert one._local is other._local
+    one.set("a", "<p>a</p>", 60)  # Redis is not reached (REDIS_URL unset) or shares it anyway
+    assert other.get("a") == "<p>a</p>"
+    other.delete("a")
+    assert one.get("a") is None
