@@ -71,7 +71,9 @@ def _plan(template) -> tuple | None:
     """What :func:`_ordered` does to a value shaped like ``template``, worked out once:
     ``("dict", keys in order, their set, {key: plan of its value})`` (only values that
     hold dicts get a plan), ``("list", plan of the first element)`` for a list of dicts,
-    or None (scalars and lists of scalars are kept as they are)."""
+    ``("any",)`` for an empty list (what it will hold is not known: dicts met in it get
+    their keys sorted, ``_sorted_keys``), or None (scalars and lists of scalars are kept as
+    they are)."""
     if isinstance(template, dict):
         children = {}
         for key, value in template.items():
@@ -81,23 +83,37 @@ def _plan(template) -> tuple | None:
         return ("dict", tuple(template), frozenset(template), children)
     if isinstance(template, list) and template and isinstance(template[0], dict):
         return ("list", _plan(template[0]))
+    if isinstance(template, list) and not template:
+        return ("any",)
     return None
 
 
+def _sorted_keys(value):
+    # ``value`` with the keys of every dict in it sorted (no template says their order)
+    if isinstance(value, dict):
+        return {k: _sorted_keys(value[k]) for k in sorted(value)}
+    if isinstance(value, list) and value and isinstance(value[0], (dict, list)):
+        return [_sorted_keys(item) for item in value]
+    return value
+
+
 def _ordered(value, plan):
-    """``value`` (a tree the caller owns) with each dict's keys in the plan's template order
-    (keys the template lacks keep their order, after the known ones); lists of dicts follow
-    the template's first element."""
+    """``value`` (a tree the caller owns) with each dict's keys in the plan's template order,
+    the keys the template lacks after them, sorted (a bag's followers, a player's action
+    spaces: the order never depends on the text it was read from, which PostgreSQL's
+    ``jsonb`` does not keep, so a state loaded from its store's snapshot and from the
+    database's are alike to the key); lists of dicts follow the template's first element."""
     if plan[0] == "list":
         return [_ordered(item, plan[1]) for item in value] if isinstance(value, list) else value
+    if plan[0] == "any":
+        return _sorted_keys(value)
     if not isinstance(value, dict):
         return value
     _kind, keys, known, children = plan
     out = {k: value[k] for k in keys if k in value}
     if len(out) != len(value):
-        for k, v in value.items():
-            if k not in known:
-                out[k] = v
+        for k in sorted(k for k in value if k not in known):
+            out[k] = value[k]
     for k, child in children.items():
         if k in out:
             out[k] = _ordered(out[k], child)

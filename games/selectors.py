@@ -14,7 +14,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import DEFAULT_DB_ALIAS, connection, connections, router
+from django.db import DEFAULT_DB_ALIAS, connection, connections, router, transaction
 from django.db.models import (
     Count, Exists, ExpressionWrapper, F, IntegerField, JSONField, OuterRef, Prefetch, Q,
     QuerySet, Subquery, prefetch_related_objects,
@@ -652,17 +652,58 @@ def _log_move_order(fields: tuple[str, ...]) -> tuple[int, ...] | None:
     return None if order == tuple(range(len(names))) else order
 
 
-def page_read_statements(game: Game, user) -> list[tuple[str, list, bool]]:
+def page_read_statements(game: Game, user, *, before: int | None = None) -> list[tuple[str, list, bool]]:
     """``page_seats``' and ``recent_moves``' statements for ``game`` and ``user`` (maybe a
     visitor), as ``(SQL, parameters, prepared)`` for ``services.locks._run_together`` on the
     default database, in that order: a store runs them after its writes, in the same round
     trip, and gives their rows to ``hand_over_page_reads``. [] when ``recent_moves`` would
-    not read through its compiled statement on that database (then the page reads them)."""
+    not read through its compiled statement on that database (then the page reads them).
+
+    ``before``: the game's version before the store's writes (None: not known). If this
+    process kept the game's recent moves at that version (a store's, after its commit:
+    ``_RECENT``), the second statement reads only the moves after it, and
+    ``hand_over_page_reads`` adds them to those kept (the moves of the two log rounds
+    without the rows of the older ones: a third of the store's round trip at move 250)."""
     compiled = _recent_moves_sql(connection.alias)
     if compiled is None or router.db_for_read(Move) != connection.alias:
         return []
-    return [(_page_seats_sql(connection.vendor), _page_seats_params(user, game.pk), True),
-            (compiled[0], _recent_moves_params(compiled, game.pk, connection.alias), True)]
+    seats = (_page_seats_sql(connection.vendor), _page_seats_params(user, game.pk), True)
+    kept = _RECENT.get(game.pk) if before is not None else None
+    newer = _newer_moves_sql(connection.alias) if kept is not None and kept[0] == before else None
+    if newer is not None:
+        game._recent_kept = kept[1]
+        return [seats, (newer, [_game_id_param(game.pk, connection.alias), before], True)]
+    game.__dict__.pop("_recent_kept", None)
+    return [seats, (compiled[0], _recent_moves_params(compiled, game.pk, connection.alias), True)]
+
+
+#: Each game's recent moves (``recent_moves``) as the last store of it in this process read
+#: them, kept once its transaction committed: game id -> (version, tuple of ``LogMove``);
+#: per process, bounded (``_RECENT_MOST`` games). The moves of a version never change (every
+#: write of a move makes a new version) but for a take-back's mark on an older move: a
+#: take-back drops the game's entry first (``forget_recent_moves``).
+_RECENT: dict[Any, tuple[int, tuple]] = {}
+_RECENT_MOST = 256
+
+
+def forget_recent_moves(game_id) -> None:
+    """Drop what this process kept of the game's recent moves (``_RECENT``): the caller is
+    about to change a move that is stored already (a take-back's mark)."""
+    _RECENT.pop(game_id, None)
+
+
+@functools.cache
+def _newer_moves_sql(alias: str) -> str | None:
+    # the moves after a version (game id, seq: the statement's two parameters), read as the
+    # recent moves' statement reads them (same columns, same converters); None if it cannot be
+    compiled = _recent_moves_sql(alias)
+    query = Move.objects.filter(game_id=_SENTINEL_GAME, seq__gt=0).order_by("seq").only(*LOG_COLUMNS)
+    compiler = query.query.get_compiler(alias)
+    sql, params = compiler.as_sql()
+    fields = tuple(column.target.attname for column, _sql, _alias in compiler.select)
+    if compiled is None or fields != compiled[2] or list(params) != [_game_id_param(_SENTINEL_GAME, alias), 0]:
+        return None
+    return sql
 
 
 def hand_over_page_reads(game: Game, user, seat_rows: list, move_rows: list) -> None:
@@ -670,10 +711,19 @@ def hand_over_page_reads(game: Game, user, seat_rows: list, move_rows: list) -> 
     ``move_rows``: as fetched) as ``page_seats(game, user)`` and ``recent_moves(game)`` give
     them, for those two to take once instead of querying while ``game`` is at that version
     (a later store at a newer version hands over its own). The caller read them under the
-    game row lock after its last write of the rows they read."""
+    game row lock after its last write of the rows they read. The recent moves are also
+    kept in the process (``_RECENT``) once the transaction commits."""
     user_id = user.pk if getattr(user, "is_authenticated", False) else None
     game._page_seats = (game.version, user_id, _page_seat_rows(game, seat_rows))
-    game._recent_moves = (game.version, _recent_move_rows(move_rows, connection.alias))
+    moves = _recent_move_rows(move_rows, connection.alias)
+    kept = game.__dict__.pop("_recent_kept", None)
+    if kept is not None:  # move_rows are the moves after the kept ones (page_read_statements)
+        moves = [*kept, *moves]
+        newest = moves[-1].round if moves else 0
+        moves = [move for move in moves if move.round >= newest - 1]
+    game._recent_moves = (game.version, moves)
+    version, entry = game.version, tuple(moves)
+    transaction.on_commit(lambda: remember(_RECENT, game.pk, (version, entry), _RECENT_MOST))
 
 
 def forget_page_reads(game: Game) -> None:

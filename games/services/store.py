@@ -255,14 +255,15 @@ def read_page_with_writes(game: Game, user) -> None:
     game._page_reader = user
 
 
-def _page_reads(game: Game) -> list[tuple]:
+def _page_reads(game: Game, before: int) -> list[tuple]:
     """The page reads a store appends to its writes (``read_page_with_writes``): none
     unless asked, on a database without batches, or for a game the store finished (its
-    seats' results and ratings are written after the store's round trip)."""
+    seats' results and ratings are written after the store's round trip). ``before``: the
+    game's version before the store (``selectors.page_read_statements``)."""
     user = game.__dict__.get("_page_reader")
     if user is None or game.status != GameStatus.ACTIVE or not _batches(connection.vendor):
         return []
-    return page_read_statements(game, user)
+    return page_read_statements(game, user, before=before)
 
 
 #: ``game._newest_round`` not read (``_store_moves``).
@@ -319,7 +320,7 @@ def _store_moves(game: Game, state: Any, moves: list[tuple[int | None, dict, lis
     # the move, the snapshot and the awaited seats: one round trip (locks._run_together)
     statements = [statement for statement in (insert, _snapshot_statement(game), _awaiting_statement(changing))
                   if statement]
-    reads = _page_reads(game)
+    reads = _page_reads(game, game.version - len(rows))
     results = _run_together(statements + reads)
     if insert:
         _inserted(rows, results[0][0])

@@ -19,6 +19,7 @@ from games.errors import NotSeated, StaleVersion, TakeBackRefused
 from games.history import move_source
 from games.models import Game, GameStatus, Move
 from games.rules import RulesEngine, load_game
+from games.selectors import forget_recent_moves
 from games.services import outbox
 from games.services.locks import GameId, _lock_game_for_seat, _read_seats, _require_status
 from games.services.queue import _play_queues
@@ -106,6 +107,7 @@ def game_take_back(*, game_id: GameId, user, expected_version: int, seated_only:
     if clock.has_clock(game) and not rules_engine.is_provisional(taken_back.action):
         clock.take_back(seat, game, timezone.now())  # the decision's increment goes with it
         seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline"])
+    forget_recent_moves(game.pk)  # a stored move changes: what this process kept of it is stale
     Move.objects.filter(pk=taken_back.pk).update(taken_back=True)
     outbox.move_taken_back(game, taken_back.seq)
     move = _store(game, new_state, seat=seat.order, action=dict(rules_engine.UNDO),

@@ -3,6 +3,7 @@ reads the page's seats and recent moves in its writes' round trip (services' ``a
 ``store.read_page_with_writes``), so the answer asks no query of its own; what it shows is
 what the same regions show read afresh after the commit."""
 import json
+import random
 import re
 
 import pytest
@@ -12,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 import engine
+from engine.simulate import choose
 from games.management.commands.playtest import tasks_not_inline
 from games.models import Move
 from tests.support.game_driver import CASTLE_PLAN, new_started_game, play_until, seats, state_of, user_at
@@ -38,9 +40,9 @@ def _afresh(client, game) -> str:
     return _same_tokens(response.text)
 
 
-def _decide(game):
-    """The lowest awaited seat's client and its first legal decision (a resolution due is
-    made first, as its task would)."""
+def _decide(game, rng=None):
+    """The lowest awaited seat's client and its first legal decision, or with ``rng`` one
+    the engine's random player picks (a resolution due is made first, as its task would)."""
     from games import services
 
     game.refresh_from_db()
@@ -49,8 +51,11 @@ def _decide(game):
         services.game_resolve(game_id=game.pk, expected_version=game.version)
         game.refresh_from_db()
         state = state_of(game)
-    order = min(engine.awaiting(state))
-    return order, {"action": json.dumps(engine.legal_actions(state, order)[0]), "expected_version": game.version}
+    awaited = engine.awaiting(state)
+    order = min(awaited)
+    legal = engine.legal_actions(state, order)
+    action = legal[0] if rng is None else choose(rng, awaited[order], legal, state.data, order)
+    return order, {"action": json.dumps(action), "expected_version": game.version}
 
 
 def test_the_answer_to_a_decision_on_postgresql_is_six_queries_and_reads_no_page_row_itself(
@@ -107,3 +112,53 @@ def test_the_answer_to_a_queue_change_reads_the_page_seats_with_the_game_and_sho
     assert answer.status_code == 200 and "queue-entries" in answer.text
     assert not [sql for sql in statements(captured) if sql.startswith('SELECT s."id"')]  # no page_seats of its own
     assert _same_tokens(answer.text) == _afresh(client, started_game)
+
+
+def _kept_moves_post(client, name, game, data, capture):
+    """Post as the site does between requests: the transaction's on-commit work runs (the
+    test's own transaction never commits), so the process keeps the recent moves it read."""
+    with tasks_not_inline(), capture(execute=True), CaptureQueriesContext(connection) as captured:
+        answer = _post(client, name, game, data)
+    assert answer.status_code == 200
+    return answer, any('"games_move"."seq" >' in sql for sql in statements(captured))
+
+
+def test_answers_built_on_the_recent_moves_the_process_kept_show_what_their_regions_show_afresh(
+        alice, bob, carol, client_for, django_capture_on_commit_callbacks):
+    if connection.vendor != "postgresql":
+        pytest.skip("only PostgreSQL reads the page with the writes")
+    game = new_started_game(alice, bob, carol, seed=5)
+    play_until(game, lambda state: state.round >= 2)
+    clients = {order: client_for(user_at(game, order)) for order in range(3)}
+    rounds, newer_only = set(), 0
+    rng = random.Random(3)
+    for _ in range(200):
+        if len(rounds) == 2 and state_of(game).data["phase"] == "actions":  # into the next round's actions
+            break
+        order, data = _decide(game, rng)  # a resolution's commit is the test's: it keeps nothing
+        answer, newer = _kept_moves_post(clients[order], "games-act", game, data, django_capture_on_commit_callbacks)
+        newer_only += newer
+        rounds.add(state_of(game).round)
+        assert _same_tokens(answer.text) == _afresh(clients[order], game)
+    assert newer_only >= 10 and len(rounds) >= 2  # the kept moves served, across a new round
+
+
+def test_a_take_back_after_kept_recent_moves_shows_the_moves_it_marks_as_read_afresh(
+        alice, bob, client_for, django_capture_on_commit_callbacks):
+    if connection.vendor != "postgresql":
+        pytest.skip("only PostgreSQL reads the page with the writes")
+    game = play_until(new_started_game(alice, bob, seed=11),
+                      lambda state: sorted(engine.awaiting(state).items()) == [(0, "plan"), (1, "plan")])
+    game.refresh_from_db()
+    client = client_for(seats(game)[0].user)
+    version = game.version
+    plan = {"action": json.dumps({"type": "submit_plan", "placements": CASTLE_PLAN})}
+    _kept_moves_post(client, "games-act", game, {**plan, "expected_version": version},
+                     django_capture_on_commit_callbacks)
+    answer, newer = _kept_moves_post(client, "games-undo", game, {"expected_version": version + 1},
+                                     django_capture_on_commit_callbacks)
+    assert not newer  # the take-back marks a stored move: every recent move is read again
+    assert _same_tokens(answer.text) == _afresh(client, game)
+    answer, newer = _kept_moves_post(client, "games-act", game, {**plan, "expected_version": version + 2},
+                                     django_capture_on_commit_callbacks)
+    assert newer and _same_tokens(answer.text) == _afresh(client, game)
