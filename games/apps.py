@@ -2,7 +2,10 @@
 from urllib.parse import urlsplit
 
 from django.apps import AppConfig
+from django.conf import settings
 from django.db.models.signals import post_migrate
+
+from orleans_site import gc_tuning
 
 SITE_NAME = "Orléans Online"
 
@@ -11,7 +14,6 @@ def sync_site_with_settings(sender=None, using="default", **kwargs) -> None:
     """After every ``migrate``: name the current ``Site`` (used by allauth's account emails)
     after ``settings.SITE_URL``, so emails show this site's name and address instead of
     example.com."""
-    from django.conf import settings
     from django.contrib.sites.models import Site
 
     domain = urlsplit(settings.SITE_URL).netloc or "127.0.0.1:8000"
@@ -27,3 +29,5 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         post_migrate.connect(sync_site_with_settings, sender=self, dispatch_uid="games.sync_site")
+        # once per process, its apps loaded: what startup made is frozen (orleans_site.gc_tuning)
+        gc_tuning.apply(getattr(settings, "GC_THRESHOLDS", gc_tuning.DEFAULT_THRESHOLDS))

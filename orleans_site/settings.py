@@ -17,6 +17,8 @@ import dj_database_url
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
+from orleans_site import gc_tuning as _gc_tuning
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 _INSECURE_SECRET_KEY = "django-insecure-orleans-online-development-key-change-me"
@@ -160,6 +162,10 @@ DATABASES = {
 # off, as Django leaves it: psycopg answers a DROP or ALTER on the connection with DEALLOCATE
 # ALL, which would drop the writes' statements behind the site's back.
 DATABASE_PREPARED_STATEMENTS = env_bool("DATABASE_PREPARED_STATEMENTS", True)
+# --- Garbage collector (issue 14; orleans_site/gc_tuning.py) ---
+# What startup made is frozen, and CPython's collector runs at these thresholds
+# ("10000,20,100" unless set; "default": CPython's 700,10,10).
+GC_THRESHOLDS = _gc_tuning.parse_thresholds(env_str("GC_THRESHOLDS"))
 # --- SQLite for several players at once (issue 8) ---
 # WAL lets readers go on while one connection writes; every transaction takes the write
 # lock when it begins (IMMEDIATE) and waits for it up to `timeout` seconds, instead of
