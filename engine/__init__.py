@@ -48,7 +48,7 @@ from . import messages
 from .refusals import MESSAGES as REFUSAL_MESSAGES, STALE, render as refusal_message, refusal_message as refusal_structured
 from .policy import timeout_action
 from .scoring import outcome_data, score_data
-from .serialize import SchemaError, from_json, to_json
+from .serialize import SchemaError, from_json, stored_forms, to_json
 from .setup import new_game_data
 from .state import GameState
 from .view import plan_circles_data, view_data
@@ -62,7 +62,7 @@ __all__ = [
     "ENGINE_VERSION", "GameOptions", "GameState", "RulesError", "InvalidOptions", "MalformedAction",
     "IllegalAction", "NotYourTurn", "GameOver", "NothingToResolve", "SchemaError", "new_game", "awaiting",
     "legal_actions", "apply", "needs_resolution", "resolve", "view", "outcome", "is_over", "to_json",
-    "from_json", "replay", "describe_action", "normalize", "timeout_action", "content",
+    "from_json", "stored_forms", "replay", "describe_action", "normalize", "timeout_action", "content",
     "ACTION_SPECS", "ActionSpec", "is_private_step", "is_provisional", "activate_choice_fields",
     "plan_circles", "STALE", "REFUSAL_MESSAGES", "refusal_message", "score", "game_part", "QueueRefused", "queue", "own_places",
     "describe_place", "describe_event", "describe_queue_entry", "event_name", "follower_name", "follower_letter",

@@ -37,12 +37,25 @@ def from_json(data: dict) -> GameState:
     missing = _KEYS - set(data)
     if missing:
         raise SchemaError(f"state is missing {sorted(missing)}")
-    state = clone(data)
+    return _in_load_order(clone(data))
+
+
+def stored_forms(state: GameState) -> tuple[dict, GameState]:
+    """``(to_json(state), from_json(to_json(state)))`` without copying: the snapshot to store
+    (``state``'s own data) and the state a load of it gives (keys in load order), sharing
+    with ``state`` what they do not reorder. For a caller that stores ``state`` and goes on
+    with its stored form (a move's answer): neither may be changed in place, as no state
+    ever is."""
+    return state.data, _in_load_order(state.data)
+
+
+def _in_load_order(data: dict) -> GameState:
+    # ``data`` (never changed: new dicts where keys move) in the order from_json gives
     try:
         plan = _plan_for(tuple(sorted(data["options"].items())))
     except (RulesError, TypeError, ValueError, AttributeError):  # options it cannot set up: keep the stored order
-        return GameState(state)
-    state = _ordered(state, plan)
+        return GameState(data)
+    state = _ordered(data, plan)
     if isinstance(state.get("undo"), dict):
         state["undo"] = _ordered_undo(state["undo"], plan)
     return GameState(state)
@@ -98,7 +111,7 @@ def _sorted_keys(value):
 
 
 def _ordered(value, plan):
-    """``value`` (a tree the caller owns) with each dict's keys in the plan's template order,
+    """``value`` (left unchanged: the dicts are new, the rest is shared) with each dict's keys in the plan's template order,
     the keys the template lacks after them, sorted (a bag's followers, a player's action
     spaces: the order never depends on the text it was read from, which PostgreSQL's
     ``jsonb`` does not keep, so a state loaded from its store's snapshot and from the

@@ -252,7 +252,7 @@ def _engine(game, has_state: bool | None = None) -> RulesEngine:
         raise GameDamaged(game.pk, f"cannot be loaded: {exc}", game_name=game.name) from exc
 
 
-#: States parsed lately from rows read from the database: ``(game id, Game.state_stamp)`` ->
+#: States loaded lately (parsed, or kept by a store): ``(game id, Game.state_stamp)`` ->
 #: ``(snapshot, state)`` (``keep_loaded``); per process, bounded (``_LOADED_MOST`` games).
 _LOADED: dict[tuple, tuple[Any, Any]] = {}
 _LOADED_MOST = 128
@@ -260,20 +260,39 @@ _LOADED_MOST = 128
 
 def keep_loaded(game, state: Any) -> None:
     """Remember ``state`` as what ``game``'s snapshot (``game.state``, with its
-    ``state_stamp`` set) loads as: ``load_game`` parsed it from a row read from the database
-    (not from a snapshot a store just wrote, ``_state_stored``: its keys are in the engine's
-    order, not as a database gives them back). A later ``load_game`` of a row with that
-    stamp and an equal snapshot (the next request's: the next move's lock, a poll, a
-    reload) takes it instead of parsing the snapshot again (about 0.14 ms at move 250).
-    States are never changed in place (the engine's contract)."""
+    ``state_stamp`` set) loads as. A later ``load_game`` of a row with that stamp and an
+    equal snapshot (the next request's: the next move's lock, a poll, a reload) takes it
+    instead of parsing the snapshot again (about 0.14 ms at move 250). A load does not
+    depend on the snapshot's key order (the engine's ``from_json``), so a state a store
+    wrote serves a row the database gives back. States are never changed in place (the
+    engine's contract)."""
     stamp = game.__dict__.get("state_stamp")
-    if stamp and game.state is not None and not game.__dict__.get("_state_stored"):
+    if stamp and game.state is not None:
         remember(_LOADED, (game.pk, stamp), (game.state, state), _LOADED_MOST)
 
 
+def keep_stored(game, rules_engine: RulesEngine, state: Any) -> None:
+    """Set ``game.state`` to the snapshot of ``state`` that a store writes, and keep what
+    loading it gives: ``load_game(game)`` then parses nothing while ``game.state`` is that
+    snapshot (a move's answer). With the engine's ``stored_forms`` neither is a copy (the
+    snapshot is the state's own data: never change it in place); an engine without it
+    gives ``to_json`` (a copy) and the answer parses it."""
+    forms = getattr(rules_engine, "stored_forms", None)
+    if forms is None:
+        game.state = rules_engine.to_json(state)
+        return
+    game.state, loaded = forms(state)
+    game._stored_load = (game.state, loaded)
+
+
 def _kept(game) -> Any | None:
-    # the state keep_loaded kept for this snapshot: its stamp and its content must both match
-    # (a snapshot changed in memory and not saved keeps its old stamp)
+    # the state keep_stored kept for this very snapshot, or the one keep_loaded kept for an
+    # equal one: its stamp and its content must both match (a snapshot changed in memory and
+    # not saved keeps its old stamp)
+    stored = game.__dict__.get("_stored_load")
+    if stored is not None and stored[0] is game.state:
+        keep_loaded(game, stored[1])  # its stamp is written by now: the next request's row
+        return stored[1]
     stamp = game.__dict__.get("state_stamp")
     kept = _LOADED.get((game.pk, stamp)) if stamp else None
     if kept is not None and kept[0] == game.state:

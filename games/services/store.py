@@ -15,7 +15,7 @@ from django.utils import timezone
 from games import clock
 from games.bots import playing_level
 from games.models import Game, GameStatus, Move, MoveSource, Seat, canonical_json, text_digest
-from games.rules import engine_for
+from games.rules import engine_for, keep_stored
 from games.selectors import hand_over_page_reads, page_read_statements, seat_results, users_on_vacation
 from games.services import outbox
 from games.services.ratings import game_rate
@@ -308,8 +308,7 @@ def _store_moves(game: Game, state: Any, moves: list[tuple[int | None, dict, lis
             for number, ((seat, action, _), events) in enumerate(zip(moves, lists, strict=True), start=1)]
     insert = _insert_statement(rows)
     rules_engine = engine_for(game)
-    game.state = rules_engine.to_json(state)
-    game._state_stored = True  # in the engine's key order, not as read back: rules.keep_loaded keeps no parse of it
+    keep_stored(game, rules_engine, state)  # the snapshot, and its load for the answer: no copy, no parse
     game.version += len(rows)
     game._newest_move = rows[-1]  # for undo.last_own_move on the answer drawn from this row
     if rules_engine.is_over(state):

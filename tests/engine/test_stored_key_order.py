@@ -57,3 +57,16 @@ def test_a_state_loads_alike_to_the_key_from_its_snapshot_in_any_key_order():
         snapshot = engine.to_json(live)
         as_written = json.dumps(engine.from_json(snapshot).data)
         assert json.dumps(engine.from_json(jsonb_order(snapshot)).data) == as_written
+
+
+def test_the_stored_forms_are_the_snapshot_and_its_load_without_a_copy_and_leave_the_state_alone():
+    options = engine.GameOptions(players=3)
+    log = play_game(options, 9, check=False)["log"][:300]
+    live = engine.new_game(options, 9)
+    for seat, action in log:
+        live = engine.resolve(live)[0] if seat is None else engine.apply(live, seat, action)[0]
+        before = json.dumps(live.data)
+        snapshot, loaded = engine.stored_forms(live)
+        assert snapshot is live.data
+        assert json.dumps(loaded.data) == json.dumps(engine.from_json(engine.to_json(live)).data)
+        assert json.dumps(live.data) == before
