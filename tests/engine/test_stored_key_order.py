@@ -17,12 +17,18 @@ def jsonb_order(value):
     return value
 
 
-def test_a_state_stored_without_key_order_lists_actions_and_views_in_the_engines_order():
-    options = engine.GameOptions(players=3)
-    log = play_game(options, 4, check=False)["log"][:60]
-    live = engine.new_game(options, 4)
-    for seat, action in log:
+def states_along(players: int, seed: int, moves: int):
+    """The states of a random game of ``players`` (``play_game``'s log on ``seed``) after each
+    of its first ``moves`` moves."""
+    options = engine.GameOptions(players=players)
+    live = engine.new_game(options, seed)
+    for seat, action in play_game(options, seed, check=False)["log"][:moves]:
         live = engine.resolve(live)[0] if seat is None else engine.apply(live, seat, action)[0]
+        yield live
+
+
+def test_a_state_stored_without_key_order_lists_actions_and_views_in_the_engines_order():
+    *_, live = states_along(3, 4, 60)
     stored = engine.from_json(jsonb_order(engine.to_json(live)))
     assert stored == live
     for seat in range(3):
@@ -49,22 +55,14 @@ def test_a_state_loads_alike_to_the_key_from_its_snapshot_in_any_key_order():
     """Keys the setup template lacks (a bag's followers, a player's action spaces and
     stations, the keys of a prompt) come back sorted: the state a store just wrote and the
     one the database gives back load alike, so the pages drawn from them hash alike."""
-    options = engine.GameOptions(players=4)
-    log = play_game(options, 6, check=False)["log"][:400]
-    live = engine.new_game(options, 6)
-    for seat, action in log:
-        live = engine.resolve(live)[0] if seat is None else engine.apply(live, seat, action)[0]
+    for live in states_along(4, 6, 400):
         snapshot = engine.to_json(live)
         as_written = json.dumps(engine.from_json(snapshot).data)
         assert json.dumps(engine.from_json(jsonb_order(snapshot)).data) == as_written
 
 
 def test_the_stored_forms_are_the_snapshot_and_its_load_without_a_copy_and_leave_the_state_alone():
-    options = engine.GameOptions(players=3)
-    log = play_game(options, 9, check=False)["log"][:300]
-    live = engine.new_game(options, 9)
-    for seat, action in log:
-        live = engine.resolve(live)[0] if seat is None else engine.apply(live, seat, action)[0]
+    for live in states_along(3, 9, 300):
         before = json.dumps(live.data)
         snapshot, loaded = engine.stored_forms(live)
         assert snapshot is live.data
