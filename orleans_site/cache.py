@@ -219,7 +219,10 @@ class LocalFirstRedisCache(FailOpenRedisCache):
             self._local.put(key, blob, None)
         return self._cache._serializer.loads(blob)
 
-    def get_many(self, keys, version=None):
+    def get_many(self, keys, version=None, *, local_only: bool = False):
+        """``BaseCache.get_many``; ``local_only``: from this process's copy alone, no round
+        trip to Redis (for keys that are most likely new, which only this process may have
+        made: an entry another process made is then missed)."""
         names = {self.make_and_validate_key(key, version=version): key for key in keys}
         found, missing = {}, []
         for key in names:
@@ -228,7 +231,7 @@ class LocalFirstRedisCache(FailOpenRedisCache):
                 missing.append(key)
             else:
                 found[key] = blob
-        if missing:
+        if missing and not local_only:
             blobs = self._guard("get_many", [None] * len(missing), lambda: self._cache.get_client(None).mget(missing))
             for key, blob in zip(missing, blobs, strict=True):
                 if blob is not None:

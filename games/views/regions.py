@@ -47,6 +47,7 @@ from games.presenters.page import PLAYER_BOARD_TEMPLATES, game_context, game_pag
 from games.rules import check_loadable
 from games.templating import render_partial, template_source
 from games.templatetags.games_extras import player_board_key
+from orleans_site.cache import LocalFirstRedisCache
 
 #: How long a cached region stays (a game version, or a fingerprint: long enough for every
 #: player of a slow game to look at a position, short enough to keep the cache small).
@@ -259,6 +260,17 @@ def _with_token(request: HttpRequest, html: str) -> str:
     return html.replace(placeholder, f'{TOKEN_FIELD}{_request_token(request)}"')
 
 
+def _read_regions(keys: list[str], new_version: bool) -> dict:
+    # the regions cache's entries of ``keys``; for the answer to a move (``new_version``) from
+    # this process's copy alone if the cache keeps one (orleans_site.cache.LocalFirstRedisCache):
+    # what it looks for shows the new version, rendered nowhere yet but by a race; an unchanged
+    # player board only another process rendered is rendered again (about a round trip's time)
+    cache = caches["regions"]
+    if new_version and isinstance(cache, LocalFirstRedisCache):
+        return cache.get_many(keys, local_only=True)
+    return cache.get_many(keys)
+
+
 def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *, oob: bool,
                   only: frozenset[str] | None = None,
                   contents: dict[str, tuple[str, str]] | None = None,
@@ -278,7 +290,8 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
     version's cache (the draft changes only the viewer's own regions, but a shared entry
     must not depend on it). ``new_version``: the answer to the viewer's own write, at a
     version it made: that version's entries are not looked for (none can be there yet but
-    by a race, which only renders them twice); they are still stored."""
+    by a race, which only renders them twice), and the rest is looked for in this process's
+    copy of the cache only (``_read_regions``); they are still stored."""
     board = context.get("board")
     shown = [r for r in REGIONS if (board or not r.board_only) and (only is None or r.name in only)]
     where = locale()  # one language and time zone for the whole answer
@@ -302,7 +315,7 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
     wanted += [key for key in content_keys.values() if key not in by_content]
     boards = [player_board_key(b) for b in (_board(context, "boards") or [])] if any(
         r.name == "boards" for r, _full in todo) else []
-    found = caches["regions"].get_many(wanted + boards) if wanted or boards else {}
+    found = _read_regions(wanted + boards, new_version) if wanted or boards else {}
     render_context = context | {"oob": False, "player_board_html": {key: found[key] for key in boards if key in found},
                                 "player_board_fresh": {}}
     parts, fresh = [], {}

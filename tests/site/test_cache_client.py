@@ -26,11 +26,16 @@ def _local_first(prefix: str | None = None, **options) -> LocalFirstRedisCache:
                                 {"KEY_PREFIX": prefix or f"test-local-first-{uuid.uuid4().hex}", "OPTIONS": options})
 
 
+def _two_processes(prefix: str) -> tuple[LocalFirstRedisCache, LocalFirstRedisCache]:
+    """Two caches sharing Redis under ``prefix``, each with its own copy (two processes)."""
+    one, other = _local_first(prefix), _local_first(prefix)
+    other._local = LocalCopy(100, 2**20, 60)
+    return one, other
+
+
 @needs_redis
 def test_a_local_first_cache_shares_its_entries_through_redis_and_answers_again_from_its_own_copy():
-    one = _local_first("test-local-first-shared")
-    other = _local_first("test-local-first-shared")
-    other._local = LocalCopy(100, 2**20, 60)  # another process's copy
+    one, other = _two_processes("test-local-first-shared")
     try:
         one.set_many({"a": {"html": "<p>a</p>"}, "b": "<p>b</p>"}, 60)
         one.set("c", ("digest", "<p>c</p>"), 60)
@@ -79,3 +84,15 @@ def test_the_cache_objects_of_one_process_share_one_copy():
     assert other.get("a") == "<p>a</p>"
     other.delete("a")
     assert one.get("a") is None
+
+
+@needs_redis
+def test_a_local_only_read_finds_this_processs_copies_and_nothing_only_redis_holds():
+    one, other = _two_processes("test-local-first-local-only")
+    try:
+        one.set("mine", "<p>rendered here</p>", 60)
+        other.set("theirs", "<p>rendered there</p>", 60)
+        assert one.get_many(["mine", "theirs"], local_only=True) == {"mine": "<p>rendered here</p>"}
+        assert one.get_many(["mine", "theirs"]) == {"mine": "<p>rendered here</p>", "theirs": "<p>rendered there</p>"}
+    finally:
+        one.delete_many(["mine", "theirs"])
