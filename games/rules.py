@@ -269,6 +269,21 @@ def keep_loaded(game, state: Any) -> None:
     stamp = game.__dict__.get("state_stamp")
     if stamp and game.state is not None:
         remember(_LOADED, (game.pk, stamp), (game.state, state), _LOADED_MOST)
+        remember(_NEWEST, game.pk, stamp, _LOADED_MOST)
+
+
+#: Game id -> the stamp of the state of it this process kept last (``keep_loaded``).
+_NEWEST: dict[Any, str] = {}
+
+
+def kept_snapshot(game_id) -> tuple[str, dict] | None:
+    """``(state_stamp, snapshot)`` of the newest state of the game (``game_id``: its UUID)
+    this process keeps a load of, or None: a read of the game's row whose stamp is that one
+    need not read the snapshot (``services.locks._lock_game``); ``load_game`` then takes the
+    kept state. A stamp is the digest of its snapshot (``Game.state_stamp``)."""
+    stamp = _NEWEST.get(game_id)
+    kept = _LOADED.get((game_id, stamp)) if stamp else None
+    return (stamp, kept[0]) if kept is not None else None
 
 
 def keep_stored(game, rules_engine: RulesEngine, state: Any) -> None:

@@ -20,6 +20,7 @@ from django.utils.translation import gettext
 
 from games.errors import GameNotFound, NotCreator, NotSeated, WrongStatus
 from games.models import Game, GameStatus, Move, Seat
+from games.rules import kept_snapshot
 from games.selectors import _converted, _converters
 
 GameId = uuid.UUID | str
@@ -120,15 +121,19 @@ def _prepared_form(sql: str) -> tuple[str, str, str]:
 
 
 @functools.cache
-def _lock_sql(vendor: str, seated: bool) -> tuple[str, tuple, tuple]:
+def _lock_sql(vendor: str, seated: bool, known: bool = False) -> tuple[str, tuple, tuple]:
     """``_lock_game``'s statement, written once per database vendor (the ORM took longer to
     compile it than the database to run it), and the fields it reads (game's, creator's).
-    Parameters: game id, then with ``seated`` the user's id (the row is locked only if that
-    user has a seat)."""
+    Parameters: with ``known`` a state stamp (the snapshot is read as NULL when the row has
+    that stamp: the caller keeps it), the game id, then with ``seated`` the user's id (the
+    row is locked only if that user has a seat)."""
     quote = connection.ops.quote_name
     user_model = get_user_model()
     game_fields, user_fields = tuple(Game._meta.concrete_fields), tuple(user_model._meta.concrete_fields)
-    columns = [f"g.{quote(f.column)}" for f in game_fields] + [f"u.{quote(f.column)}" for f in user_fields]
+    state, stamp = (quote(Game._meta.get_field(name).column) for name in ("state", "state_stamp"))
+    columns = [f"CASE WHEN g.{stamp} = %s THEN NULL ELSE g.{state} END" if known and f.name == "state"
+               else f"g.{quote(f.column)}" for f in game_fields]
+    columns += [f"u.{quote(f.column)}" for f in user_fields]
     seat = quote(Seat._meta.db_table)
     sql = (f"SELECT {', '.join(columns)} FROM {quote(Game._meta.db_table)} g "
            f"INNER JOIN {quote(user_model._meta.db_table)} u "
@@ -163,9 +168,14 @@ def _lock_game(game_id: GameId, *, seated_user=None, with_seats: bool = False) -
     if not connection.in_atomic_block:
         raise TransactionManagementError("_lock_game must be called inside transaction.atomic.")
     pk_field = Game._meta.pk
-    game_pk = pk_field.get_db_prep_value(pk_field.to_python(game_id), connection)
+    game_uuid = pk_field.to_python(game_id)
+    game_pk = pk_field.get_db_prep_value(game_uuid, connection)
     params = [game_pk] if seated_user is None else [game_pk, seated_user.pk]
-    sql, game_fields, user_fields = _lock_sql(connection.vendor, seated_user is not None)
+    # the snapshot this process keeps a load of is not read again (rules.kept_snapshot)
+    known = kept_snapshot(game_uuid) if _batches(connection.vendor) else None
+    if known is not None:
+        params.insert(0, known[0])
+    sql, game_fields, user_fields = _lock_sql(connection.vendor, seated_user is not None, known is not None)
     statements = [(sql, params, True)]
     if with_seats:  # the seat statement runs once the lock statement is done: it sees what the lock waited for
         statements.append((_seats_sql(connection.vendor)[0], [game_pk], True))
@@ -178,6 +188,8 @@ def _lock_game(game_id: GameId, *, seated_user=None, with_seats: bool = False) -
     game_converters, user_converters = _lock_converters(connection.vendor)
     ng = len(game_fields)
     game = Game.from_db(connection.alias, [f.attname for f in game_fields], _converted(game_converters, row[:ng]))
+    if known is not None and game.state is None and game.state_stamp == known[0]:
+        game.state = known[1]  # the row's snapshot: its stamp is the kept one's
     creator = get_user_model().from_db(connection.alias, [f.attname for f in user_fields],
                                        _converted(user_converters, row[ng:]))
     Game.creator.field.set_cached_value(game, creator)
