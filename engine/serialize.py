@@ -126,7 +126,7 @@ def _ordered(value, plan):
     out = {k: value[k] for k in keys if k in value}
     if len(out) != len(value):
         for k in sorted(k for k in value if k not in known):
-            out[k] = value[k]
+            out[k] = _sorted_keys(value[k])
     for k, child in children.items():
         if k in out:
             out[k] = _ordered(out[k], child)

@@ -269,21 +269,39 @@ def keep_loaded(game, state: Any) -> None:
     stamp = game.__dict__.get("state_stamp")
     if stamp and game.state is not None:
         remember(_LOADED, (game.pk, stamp), (game.state, state), _LOADED_MOST)
-        remember(_NEWEST, game.pk, stamp, _LOADED_MOST)
+        if stamp_matches_state(game):
+            remember(_NEWEST, game.pk, (stamp, game.state, state), _LOADED_MOST)
 
 
-#: Game id -> the stamp of the state of it this process kept last (``keep_loaded``).
-_NEWEST: dict[Any, str] = {}
+def pair_stamp_with_state(game) -> None:
+    """Mark ``game``'s ``state`` and ``state_stamp`` as one pair: read by one statement
+    (``services.locks._lock_game``) or the stamp computed from the snapshot
+    (``services.store``). Only such a pair is trusted by ``kept_snapshot``."""
+    game._stamp_of_state = (game.__dict__.get("state"), game.__dict__.get("state_stamp"))
+
+
+def stamp_matches_state(game) -> bool:
+    """True if ``game``'s ``state`` and ``state_stamp`` are still the pair
+    ``pair_stamp_with_state`` marked (a row read in two statements, e.g. its stamp first and
+    its snapshot later on access, may pair a stamp with another version's snapshot)."""
+    pair = game.__dict__.get("_stamp_of_state")
+    return pair is not None and pair[0] is game.__dict__.get("state") and pair[1] == game.__dict__.get("state_stamp")
+
+
+#: Game id -> ``(stamp, snapshot, state)`` of the state of it this process kept last from a
+#: trusted pair (``keep_loaded`` of a game whose ``stamp_matches_state``); apart from
+#: ``_LOADED``, where any load is kept and checked against its snapshot on use.
+_NEWEST: dict[Any, tuple[str, dict, Any]] = {}
 
 
 def kept_snapshot(game_id) -> tuple[str, dict] | None:
     """``(state_stamp, snapshot)`` of the newest state of the game (``game_id``: its UUID)
-    this process keeps a load of, or None: a read of the game's row whose stamp is that one
-    need not read the snapshot (``services.locks._lock_game``); ``load_game`` then takes the
-    kept state. A stamp is the digest of its snapshot (``Game.state_stamp``)."""
-    stamp = _NEWEST.get(game_id)
-    kept = _LOADED.get((game_id, stamp)) if stamp else None
-    return (stamp, kept[0]) if kept is not None else None
+    this process keeps a load of, from a snapshot and stamp known to belong together, or
+    None: a read of the game's row whose stamp is that one need not read the snapshot
+    (``services.locks._lock_game``); ``load_game`` then takes the kept state. A stamp is
+    the digest of its snapshot (``Game.state_stamp``)."""
+    kept = _NEWEST.get(game_id)
+    return (kept[0], kept[1]) if kept is not None else None
 
 
 def keep_stored(game, rules_engine: RulesEngine, state: Any) -> None:
@@ -309,6 +327,9 @@ def _kept(game) -> Any | None:
         keep_loaded(game, stored[1])  # its stamp is written by now: the next request's row
         return stored[1]
     stamp = game.__dict__.get("state_stamp")
+    newest = _NEWEST.get(game.pk) if stamp else None
+    if newest is not None and newest[1] is game.state and newest[0] == stamp:  # the lock's kept snapshot
+        return newest[2]
     kept = _LOADED.get((game.pk, stamp)) if stamp else None
     if kept is not None and kept[0] == game.state:
         return kept[1]

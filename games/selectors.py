@@ -668,7 +668,7 @@ def page_read_statements(game: Game, user, *, before: int | None = None) -> list
     if compiled is None or router.db_for_read(Move) != connection.alias:
         return []
     seats = (_page_seats_sql(connection.vendor), _page_seats_params(user, game.pk), True)
-    kept = _RECENT.get(game.pk) if before is not None else None
+    kept = _RECENT.get(game.pk) if before is not None and not game.__dict__.get("_recent_moves_changed") else None
     newer = _newer_moves_sql(connection.alias) if kept is not None and kept[0] == before else None
     if newer is not None:
         game._recent_kept = kept[1]
@@ -686,10 +686,12 @@ _RECENT: dict[Any, tuple[int, tuple]] = {}
 _RECENT_MOST = 256
 
 
-def forget_recent_moves(game_id) -> None:
-    """Drop what this process kept of the game's recent moves (``_RECENT``): the caller is
-    about to change a move that is stored already (a take-back's mark)."""
-    _RECENT.pop(game_id, None)
+def forget_recent_moves(game: Game) -> None:
+    """Drop what this process kept of ``game``'s recent moves (``_RECENT``), and never take
+    them for this ``game`` object again (another thread may keep them anew meanwhile): the
+    caller is about to change a move that is stored already (a take-back's mark)."""
+    game._recent_moves_changed = True
+    _RECENT.pop(game.pk, None)
 
 
 @functools.cache

@@ -20,7 +20,7 @@ from django.utils.translation import gettext
 
 from games.errors import GameNotFound, NotCreator, NotSeated, WrongStatus
 from games.models import Game, GameStatus, Move, Seat
-from games.rules import kept_snapshot
+from games.rules import kept_snapshot, pair_stamp_with_state
 from games.selectors import _converted, _converters
 
 GameId = uuid.UUID | str
@@ -190,6 +190,7 @@ def _lock_game(game_id: GameId, *, seated_user=None, with_seats: bool = False) -
     game = Game.from_db(connection.alias, [f.attname for f in game_fields], _converted(game_converters, row[:ng]))
     if known is not None and game.state is None and game.state_stamp == known[0]:
         game.state = known[1]  # the row's snapshot: its stamp is the kept one's
+    pair_stamp_with_state(game)  # read together, under the lock
     creator = get_user_model().from_db(connection.alias, [f.attname for f in user_fields],
                                        _converted(user_converters, row[ng:]))
     Game.creator.field.set_cached_value(game, creator)

@@ -15,7 +15,7 @@ from django.utils import timezone
 from games import clock
 from games.bots import playing_level
 from games.models import Game, GameStatus, Move, MoveSource, Seat, canonical_json, text_digest
-from games.rules import engine_for, keep_stored
+from games.rules import engine_for, keep_stored, pair_stamp_with_state
 from games.selectors import hand_over_page_reads, page_read_statements, seat_results, users_on_vacation
 from games.services import outbox
 from games.services.ratings import game_rate
@@ -203,6 +203,7 @@ def _snapshot_statement(game: Game) -> tuple[str, list, bool]:
     no key order). Caller holds the game row lock and checks that it changed one row."""
     text = None if game.state is None else canonical_json(game.state)
     game.state_stamp = "" if text is None else text_digest(text)
+    pair_stamp_with_state(game)  # the stamp is the snapshot's own digest
     params = [text if name == "state" and connection.vendor == "postgresql"
               else Game._meta.get_field(name).get_db_prep_save(getattr(game, name), connection)
               for name in _SNAPSHOT_FIELDS]

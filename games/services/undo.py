@@ -107,7 +107,7 @@ def game_take_back(*, game_id: GameId, user, expected_version: int, seated_only:
     if clock.has_clock(game) and not rules_engine.is_provisional(taken_back.action):
         clock.take_back(seat, game, timezone.now())  # the decision's increment goes with it
         seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline"])
-    forget_recent_moves(game.pk)  # a stored move changes: what this process kept of it is stale
+    forget_recent_moves(game)  # a stored move changes: what this process kept of it is stale
     Move.objects.filter(pk=taken_back.pk).update(taken_back=True)
     outbox.move_taken_back(game, taken_back.seq)
     move = _store(game, new_state, seat=seat.order, action=dict(rules_engine.UNDO),
