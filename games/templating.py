@@ -56,7 +56,10 @@ FILTERS = ("compact_json", "join_names", "follower_name", "good_name", "decision
 
 def _finalize(value):
     # Django's escaping (``&quot;``, ``&#x27;``), so a converted partial writes the same bytes;
-    # what is safe already (Markup, SafeString: both have ``__html__``) passes as it is
+    # what is safe already (Markup, SafeString: both have ``__html__``) passes as it is, and
+    # so does a whole number's text (nothing to escape)
+    if type(value) is int:
+        return Markup(value)
     if hasattr(value, "__html__"):
         return value
     return Markup(html.escape(str(value)))
@@ -252,8 +255,13 @@ def render_partial(name: str, context: dict, request, *, token: str | None = Non
     from games.views.regions import TOKEN_PLACEHOLDER
 
     token = TOKEN_PLACEHOLDER if token is None else str(token)
-    field = Markup('<input type="hidden" name="csrfmiddlewaretoken" value="{}">').format(token)
-    return _render(name, dict(context, request=request, csrf_input=field, csrf_token=token))
+    return _render(name, dict(context, request=request, csrf_input=_csrf_input(token), csrf_token=token))
+
+
+@functools.lru_cache(maxsize=64)
+def _csrf_input(token: str) -> Markup:
+    # the forms' hidden token field (nearly always the regions' placeholder: one per answer)
+    return Markup('<input type="hidden" name="csrfmiddlewaretoken" value="{}">').format(token)
 
 
 def render_values(name: str, values: dict) -> str:
@@ -263,4 +271,20 @@ def render_values(name: str, values: dict) -> str:
 
 def _render(name: str, values: dict) -> str:
     with bound_translation(_active_translation()):
-        return _env().get_template(name).render(values)
+        return _template(name).render(values)
+
+
+#: (environment, name) -> compiled template, while the environment does not check its files
+#: (``auto_reload`` off, as in production): Jinja2's own lookup takes a lock and a cache key.
+_TEMPLATES: dict[tuple[int, str], jinja2.Template] = {}
+
+
+def _template(name: str) -> jinja2.Template:
+    env = _env()
+    if env.auto_reload:
+        return env.get_template(name)
+    key = (id(env), name)
+    found = _TEMPLATES.get(key)
+    if found is None or found.environment is not env:
+        found = remember(_TEMPLATES, key, env.get_template(name), 512)
+    return found
