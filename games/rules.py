@@ -304,31 +304,23 @@ def kept_snapshot(game_id) -> tuple[str, dict] | None:
     return (kept[0], kept[1]) if kept is not None else None
 
 
-def keep_stored(game, rules_engine: RulesEngine, state: Any) -> None:
-    """Set ``game.state`` to the snapshot of ``state`` that a store writes, and keep what
-    loading it gives: ``load_game(game)`` then parses nothing while ``game.state`` is that
-    snapshot (a move's answer). With the engine's ``stored_forms`` neither is a copy (the
-    snapshot is the state's own data: never change it in place); an engine without it
-    gives ``to_json`` (a copy) and the answer parses it."""
+def stored_forms(rules_engine: RulesEngine, state: Any) -> tuple[dict, Any | None]:
+    """``(snapshot, load)`` of ``state`` for a store: the snapshot it writes and the state a
+    load of that snapshot gives, for ``keep_loaded`` once the snapshot's stamp is set (the
+    answer drawn after the write then parses nothing). With the engine's ``stored_forms``
+    neither is a copy (the snapshot is the state's own data: never change it in place); an
+    engine without it gives ``to_json`` (a copy) and None (the answer parses it)."""
     forms = getattr(rules_engine, "stored_forms", None)
-    if forms is None:
-        game.state = rules_engine.to_json(state)
-        return
-    game.state, loaded = forms(state)
-    game._stored_load = (game.state, loaded)
+    return forms(state) if forms is not None else (rules_engine.to_json(state), None)
 
 
 def _kept(game) -> Any | None:
-    # the state keep_stored kept for this very snapshot, or the one keep_loaded kept for an
-    # equal one: its stamp and its content must both match (a snapshot changed in memory and
-    # not saved keeps its old stamp)
-    stored = game.__dict__.get("_stored_load")
-    if stored is not None and stored[0] is game.state:
-        keep_loaded(game, stored[1])  # its stamp is written by now: the next request's row
-        return stored[1]
+    # the state kept for this very snapshot (a store's, or the lock's kept one), or the one
+    # keep_loaded kept for an equal one: its stamp and its content must both match (a
+    # snapshot changed in memory and not saved keeps its old stamp)
     stamp = game.__dict__.get("state_stamp")
     newest = _NEWEST.get(game.pk) if stamp else None
-    if newest is not None and newest[1] is game.state and newest[0] == stamp:  # the lock's kept snapshot
+    if newest is not None and newest[1] is game.state and newest[0] == stamp:
         return newest[2]
     kept = _LOADED.get((game.pk, stamp)) if stamp else None
     if kept is not None and kept[0] == game.state:

@@ -274,17 +274,16 @@ def _render(name: str, values: dict) -> str:
         return _template(name).render(values)
 
 
-#: (environment, name) -> compiled template, while the environment does not check its files
-#: (``auto_reload`` off, as in production): Jinja2's own lookup takes a lock and a cache key.
-_TEMPLATES: dict[tuple[int, str], jinja2.Template] = {}
+#: Name -> compiled template, while the environment does not check its files (``auto_reload``
+#: off, as in production): Jinja2's own lookup takes a lock and a cache key.
+_TEMPLATES: dict[str, jinja2.Template] = {}
 
 
 def _template(name: str) -> jinja2.Template:
     env = _env()
     if env.auto_reload:
         return env.get_template(name)
-    key = (id(env), name)
-    found = _TEMPLATES.get(key)
-    if found is None or found.environment is not env:
-        found = remember(_TEMPLATES, key, env.get_template(name), 512)
+    found = _TEMPLATES.get(name)
+    if found is None or found.environment is not env:  # a new environment (settings changed)
+        found = remember(_TEMPLATES, name, env.get_template(name), 512)
     return found

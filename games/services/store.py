@@ -15,7 +15,7 @@ from django.utils import timezone
 from games import clock
 from games.bots import playing_level
 from games.models import Game, GameStatus, Move, MoveSource, Seat, canonical_json, text_digest
-from games.rules import engine_for, keep_stored, pair_stamp_with_state
+from games.rules import engine_for, keep_loaded, pair_stamp_with_state, stored_forms
 from games.selectors import hand_over_page_reads, page_read_statements, seat_results, users_on_vacation
 from games.services import outbox
 from games.services.ratings import game_rate
@@ -309,7 +309,7 @@ def _store_moves(game: Game, state: Any, moves: list[tuple[int | None, dict, lis
             for number, ((seat, action, _), events) in enumerate(zip(moves, lists, strict=True), start=1)]
     insert = _insert_statement(rows)
     rules_engine = engine_for(game)
-    keep_stored(game, rules_engine, state)  # the snapshot, and its load for the answer: no copy, no parse
+    game.state, loaded = stored_forms(rules_engine, state)  # no copy where the engine can
     game.version += len(rows)
     game._newest_move = rows[-1]  # for undo.last_own_move on the answer drawn from this row
     if rules_engine.is_over(state):
@@ -320,6 +320,8 @@ def _store_moves(game: Game, state: Any, moves: list[tuple[int | None, dict, lis
     # the move, the snapshot and the awaited seats: one round trip (locks._run_together)
     statements = [statement for statement in (insert, _snapshot_statement(game), _awaiting_statement(changing))
                   if statement]
+    if loaded is not None:  # stamped and paired by _snapshot_statement: the answer and the next lock parse nothing
+        keep_loaded(game, loaded)
     reads = _page_reads(game, game.version - len(rows))
     results = _run_together(statements + reads)
     if insert:

@@ -102,7 +102,7 @@ def test_a_snapshot_read_once_is_loaded_again_without_parsing_it(started_game):
 
 
 def test_a_stores_snapshot_is_loaded_without_a_parse_as_the_database_row_would_load(started_game):
-    """A store keeps its snapshot's load (rules.keep_stored, the engine's stored_forms): the
+    """A store keeps its snapshot's load (rules.stored_forms, then keep_loaded): the
     page drawn after the move, and the next request's read of the row, parse nothing, and
     load exactly what parsing the row gives, key order included."""
     awaited = engine.awaiting(rules.load_game(started_game)[1])
