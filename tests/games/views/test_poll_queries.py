@@ -106,7 +106,8 @@ def test_a_game_this_site_cannot_load_still_says_so(client_for, started_game, al
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_bot_game_without_a_bot_turn_left_polls_lean(client_for, alice):
+def test_a_bot_game_without_a_bot_turn_left_polls_lean(settings, client_for, alice):
+    settings.GAMES_BOT_CHAIN_MS = 60_000  # the bots' chain ends by its moves, never by a slow machine's clock
     game = services.game_create(creator=alice, name="Bots", max_seats=2, options={}, bots=["random"], seed=5)
     game.refresh_from_db()
     assert not bot_turn_waiting(game)
