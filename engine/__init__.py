@@ -10,6 +10,7 @@ Public API (documented with every action's JSON form in ``docs/engine.md``)::
     view(state, seat)                  # what that seat may see (seat=None: a spectator)
     view(state, seat, reveal=True)     # everything, once the game is over (finished games' replays)
     plan_circles(state, seat, place)   # one place of view(state, seat)'s plan_circles, built alone
+    plan_circles(state, seat, place, placing=follower)   # the same were that legal placement made
     outcome(state)                     # None while playing, then scores and ranking
     to_json(state) / from_json(data)   # exact, schema-versioned
     replay(options, seed, log)         # rebuild from the action log
@@ -43,7 +44,7 @@ from .describe import (
 from .errors import (
     GameOver, IllegalAction, InvalidOptions, MalformedAction, NothingToResolve, NotYourTurn, QueueRefused, RulesError,
 )
-from .flow import DECISIONS, _check_seat, apply_data, awaiting_state, resolve_data
+from .flow import DECISIONS, _check_seat, apply_data, awaiting_state, resolve_data, validated
 from . import messages
 from .refusals import MESSAGES as REFUSAL_MESSAGES, STALE, render as refusal_message, refusal_message as refusal_structured
 from .policy import timeout_action
@@ -139,16 +140,24 @@ def view(state: GameState, seat: int | None, *, reveal: bool = False) -> dict:
     return view_data(state.data, seat, reveal)
 
 
-def plan_circles(state: GameState, seat: int, place_id: str) -> list[dict] | None:
+def plan_circles(state: GameState, seat: int, place_id: str, placing: str | None = None) -> list[dict] | None:
     """The seat's own circles of place ``place_id`` with its plan, as
     ``view(state, seat)["players"][seat]["plan_circles"].get(place_id)`` gives them
     (``[{"tile", "planned", "technology"}, ...]`` per circle; None: nothing stands or is
     planned there), without building the rest of the view (RULES §8.4–§8.6). The seat's
     own information only, as its view. Raises :class:`NotYourTurn` for a seat not in the
-    game."""
+    game.
+
+    ``placing``: a follower id; the circles as they would be after the legal placement
+    ``{"type": "place", "follower": placing, "space": place_id}`` (a planning board shows
+    where each placement it offers would land), equal to ``plan_circles(apply(state, seat,
+    placement)[0], seat, place_id)`` without applying it. Raises :class:`IllegalAction` if
+    that placement is not legal now."""
     if type(seat) is not int or not 0 <= seat < len(state.data["players"]):
         _check_seat(state.data, seat)
-    return plan_circles_data(state.data, seat, place_id)
+    if placing is not None:  # apply's own checks (its refusal, were the placement made)
+        validated(state, seat, {"type": "place", "follower": placing, "space": place_id})
+    return plan_circles_data(state.data, seat, place_id, placing)
 
 
 def outcome(state: GameState) -> dict | None:

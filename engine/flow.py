@@ -170,12 +170,11 @@ def _check_seat(s: dict, seat) -> None:
                           params={"why": "no_seat"})
 
 
-def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dict]]:
-    """Validate ``action`` for ``seat`` and return ``(new state, public events)``.
-
-    Raises :class:`GameOver`, :class:`NotYourTurn`, :class:`MalformedAction` or
-    :class:`IllegalAction`; ``state`` is never changed.
-    """
+def validated(state: GameState, seat: int, action) -> tuple[dict, str]:
+    """``action`` normalised and its type, if ``seat`` may make it now: the checks of
+    :func:`apply_data`, which makes it (RULES §6: only the awaited decision, and only a
+    legal action of it). Raises :class:`GameOver`, :class:`NotYourTurn`,
+    :class:`MalformedAction` or :class:`IllegalAction`."""
     s0 = state.data
     if s0["phase"] == "over":
         raise GameOver(f"the game is over; seat {seat!r} cannot {action!r}")
@@ -201,6 +200,17 @@ def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dic
     elif not (kind_of == "submit_plan" and action.get("placements") is not None):
         if action not in _narrowed_legal(kind, s0, seat, action):
             raise illegal(s0, seat, action, [] if kind_of == "place" else DECISIONS[kind](s0, seat))
+    return action, kind_of
+
+
+def apply_data(state: GameState, seat: int, action) -> tuple[GameState, list[dict]]:
+    """Validate ``action`` for ``seat`` and return ``(new state, public events)``.
+
+    Raises :class:`GameOver`, :class:`NotYourTurn`, :class:`MalformedAction` or
+    :class:`IllegalAction`; ``state`` is never changed.
+    """
+    action, kind_of = validated(state, seat, action)
+    s0, fn = state.data, ACTIONS[kind_of][1]
     s = work_copy(s0, seat, _changes(action), _PLAYER_CHANGES.get(kind_of))  # the take-back record is not copied
     ev: list = []
     fn(s, seat, action, ev)

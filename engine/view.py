@@ -148,13 +148,16 @@ def _player_view(s: dict, p: dict, viewer, awaited: dict, reveal: bool = False) 
     }
 
 
-def plan_circles_data(s: dict, seat: int, place_id: str) -> list[dict] | None:
+def plan_circles_data(s: dict, seat: int, place_id: str, placing: str | None = None) -> list[dict] | None:
     """The seat's own circles of ``place_id`` with its plan, which circle each tile stands on
     (RULES §8.4 one tile per circle of its type, §8.5 monks, §8.6 technology tiles):
     ``view_data(s, seat)["players"][seat]["plan_circles"].get(place_id)``, the same matching
-    worked out for that one place (:func:`_place_circles`) instead of the whole view."""
+    worked out for that one place (:func:`_place_circles`) instead of the whole view.
+    ``placing``: a follower the plan also places there (as ``planning.place`` appends it),
+    the matching of the plan with that placement made, without making it."""
     p = s["players"][seat]
-    slots = _place_circles(p, p["plan"], place_id)
+    plan = p["plan"] if placing is None else sorted([*p["plan"], [place_id, placing]])
+    slots = _place_circles(p, plan, place_id)
     return None if slots is None else _own_circles({place_id: slots})[place_id]
 
 

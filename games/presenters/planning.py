@@ -106,7 +106,8 @@ def _landing(rules, state, seat: int, action: dict, circles: list, board: str) -
 
 
 def _landed(rules, state, seat: int, action: dict, circles: list) -> int | None:
-    after = rules.plan_circles(rules.apply(state, seat, action)[0], seat, action["space"])
+    # the circles were the placement made (the engine's matching, without applying it)
+    after = rules.plan_circles(state, seat, action["space"], placing=action["follower"])
     free = [i for i, on in enumerate(circles) if on is None or (on["tile"] is None and not on["technology"])]
     for i, (was, now) in enumerate(zip(circles, after, strict=True)):
         if now["planned"] and now["tile"] == action["follower"] and not (

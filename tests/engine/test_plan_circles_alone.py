@@ -40,6 +40,35 @@ def test_every_place_after_every_legal_placement_equals_the_views(seed):
     assert checked > 100
 
 
+@pytest.mark.parametrize("seed", [4, 5])
+def test_the_circles_of_a_placement_not_made_equal_those_after_making_it(seed):
+    checked = 0
+    for state, seat in _planning_states(seed, 40):
+        before = engine.to_json(state)
+        for action in engine.legal_actions(state, seat):
+            if action["type"] == "place":
+                placed, _ = engine.apply(state, seat, action)
+                assert engine.plan_circles(state, seat, action["space"], placing=action["follower"]) \
+                    == engine.plan_circles(placed, seat, action["space"])
+                checked += 1
+        assert engine.to_json(state) == before  # nothing was placed
+    assert checked > 100
+
+
+def test_a_placement_apply_would_refuse_is_refused_alike():
+    state, seat = _planning_states(6, 1)[0]
+    market = state.data["players"][seat]["market"]
+    absent = next(f for f in ("farmer", "boatman", "craftsman", "trader", "knight", "scholar", "monk")
+                  if f not in market)
+    for follower, space in ((absent, "castle"), (market[0], "no_such_place")):
+        placement = {"type": "place", "follower": follower, "space": space}
+        with pytest.raises(engine.IllegalAction) as applied:
+            engine.apply(state, seat, placement)
+        with pytest.raises(engine.IllegalAction) as asked:
+            engine.plan_circles(state, seat, space, placing=follower)
+        assert (asked.value.code, asked.value.params) == (applied.value.code, applied.value.params)
+
+
 def test_a_place_with_nothing_on_it_has_no_circles():
     state = engine.new_game(engine.GameOptions(players=2), 5)
     assert engine.plan_circles(state, 0, "castle") is None
