@@ -475,16 +475,21 @@ def player_boards(context, boards: list[dict]) -> str:
 
 
 def player_boards_html(boards: list[dict], get, values) -> str:
-    """Every player board's article (``games/partials/_player_board.html``, with ``b`` the
-    board), each cached in the ``regions`` cache under ``player_board_key`` (its
+    """Every player board's article (``player_board_articles``), each followed by the
+    whitespace the loop it replaces left."""
+    return "".join(f"{html}\n  " for html in player_board_articles(boards, get, values))
+
+
+def player_board_articles(boards: list[dict], get, values) -> list[str]:
+    """The article of each of ``boards`` (``games/partials/_player_board.html``, with ``b``
+    the board), each cached in the ``regions`` cache under ``player_board_key`` (its
     ``fragment``, ``presenters.page.player_board_fragment``: the fingerprint of what it
     shows): one cache read for all of them, one write for those rendered. ``get``: the
     calling template's context lookup (name -> value or None); ``values``: a function of no
     argument giving that context as one dict (called only if an article is rendered). The
     context's ``player_board_html`` (key -> article, read already by ``views.regions``)
     replaces the read, and its ``player_board_fresh`` (a dict) takes the articles rendered
-    instead of the write. Each article is followed by the whitespace the loop it replaces
-    left."""
+    instead of the write."""
     from django.core.cache import caches
 
     keys = [player_board_key(b) for b in boards]
@@ -501,10 +506,10 @@ def player_boards_html(boards: list[dict], get, values) -> str:
             if context is None:  # a Jinja2 template (games.templating): the context as one dict
                 context = values()
             html = fresh[key] = templating.render_values("games/partials/_player_board.html", context | {"b": b})
-        parts.append(f"{html}\n  ")
+        parts.append(html)
     sink = get("player_board_fresh")
     if sink is not None:
         sink.update(fresh)
     elif fresh:
         caches["regions"].set_many(fresh, PLAYER_BOARD_SECONDS)
-    return "".join(parts)
+    return parts

@@ -10,8 +10,11 @@ A region's fingerprint (``data-region-hash`` on its root) is a hash of the data 
 board regions ``Region.inputs``, their slice of the view, ``presenters.board.VIEW_SLICES``,
 so their presenters run only if they are sent), the language, the time zone and its
 template (``presenters.fingerprint``), never of its HTML: a region whose fingerprint
-equals the one the page reports is neither rendered nor sent. An answer reads the cache
-once (the version's entries, the contents, the player boards' articles) and writes once.
+equals the one the page reports is neither rendered nor sent. The player boards' articles
+are regions of their own inside the ``boards`` section (root ``player-board-<seat>``,
+fingerprint the head of the board's ``fragment``): an answer to a page showing the section
+sends only the articles that changed. An answer reads the cache once (the version's
+entries, the contents, the player boards' articles) and writes once.
 
 Caches (the ``regions`` cache: Redis in production, local memory in development): regions
 built only from public information (``scope="public"``: the map, tracks, development,
@@ -46,7 +49,7 @@ from games.presenters.fingerprint import fingerprint, locale
 from games.presenters.page import PLAYER_BOARD_TEMPLATES, game_context, game_page, live_page, versioned_inputs
 from games.rules import check_loadable
 from games.templating import render_partial, template_source
-from games.templatetags.games_extras import player_board_key
+from games.templatetags.games_extras import player_board_articles, player_board_key
 from orleans_site.cache import LocalFirstRedisCache
 
 #: How long a cached region stays (a game version, or a fingerprint: long enough for every
@@ -141,9 +144,10 @@ REGIONS = (
            lambda c: (_game_forms(c), _board_shown(c, "mine"), c.get("plan"), c.get("act"), c["decision_since"])),
     Region("event", "game-event", True, False, lambda c: _board(c, "event"), "public",
            lambda c: _board_inputs(c, "event")),
-    # each board's article is cached under its ``fragment`` key, the fingerprint of what it shows
-    Region("boards", "game-boards", True, False, lambda c: (
-        [b["fragment"] for b in _board(c, "boards") or []], bool(c.get("plan")), bool(c.get("act"))), "pure",
+    # each board's article is cached under its ``fragment`` key, the fingerprint of what it
+    # shows (the viewer's own places shown elsewhere included), and is a region of its own
+    # (``_changed_articles``): the section's fingerprint is that of its frame, the seats in order
+    Region("boards", "game-boards", True, False, lambda c: [b["seat"] for b in _board(c, "boards") or []], "pure",
            by_content=False),
     Region("tracks", "game-tracks", True, False, lambda c: (_board(c, "tracks"), _board(c, "names")), "public",
            lambda c: (_board_inputs(c, "tracks"), _board(c, "names"))),
@@ -313,8 +317,12 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
     # one cache read: the version's entries, the contents, and the player boards' articles
     wanted = [] if new_version else [keys[r.name] for r, _full in todo if keys[r.name]]
     wanted += [key for key in content_keys.values() if key not in by_content]
-    boards = [player_board_key(b) for b in (_board(context, "boards") or [])] if any(
-        r.name == "boards" for r, _full in todo) else []
+    # the player boards' articles: all of them in a section sent whole, else those changed
+    section_sent = any(r.name == "boards" for r, _full in todo)
+    articles = (_board(context, "boards") or []) if any(r.name == "boards" for r in shown) else []
+    if not section_sent:
+        articles = [b for b in articles if known.get(article_id(b)) != article_digest(b)]
+    boards = [player_board_key(b) for b in articles]
     found = _read_regions(wanted + boards, new_version) if wanted or boards else {}
     render_context = context | {"oob": False, "player_board_html": {key: found[key] for key in boards if key in found},
                                 "player_board_fresh": {}}
@@ -338,10 +346,41 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
         if key and not drafting and not hit:
             fresh[key] = (digest, html)
         parts.append((region.name, _with_token(request, _with_attributes(html, digest, oob))))
+    if articles and not section_sent:
+        parts += _changed_articles(articles, render_context, oob=oob)
     fresh |= render_context["player_board_fresh"]
     if fresh:
         caches["regions"].set_many(fresh, REGION_CACHE_SECONDS)
     return parts
+
+
+def article_id(board: dict) -> str:
+    """The root id of a player board's article (``_player_board.html``), a region of its own
+    inside the ``boards`` region."""
+    return f"player-board-{board['seat']}"
+
+
+def article_digest(board: dict) -> str:
+    """The fingerprint a player board's article shows (``data-region-hash``): the head of
+    its ``fragment``, the full fingerprint of what it shows, which also keys its cached
+    HTML (``player_board_key``)."""
+    return board["fragment"][:12]
+
+
+def _changed_articles(articles: list[dict], render_context: dict, *, oob: bool) -> list[tuple[str, str]]:
+    """``(name, html)`` of the player boards' ``articles`` (board dicts) as regions of their
+    own (name: their root id), for an answer whose ``boards`` section the page shows
+    already: each from ``render_context``'s ``player_board_html`` (read with the answer's
+    other entries) or rendered, and then kept in its ``player_board_fresh``
+    (``games_extras.player_board_articles``, as the section renders them). An article
+    holds no form, so no CSRF token."""
+    out = []
+    for board, piece in zip(articles, player_board_articles(articles, render_context.get, lambda: render_context),
+                            strict=True):
+        if oob:
+            piece = _ROOT_ID_ATTR.sub(lambda m: f'{m.group(0)} hx-swap-oob="true"', piece, count=1)
+        out.append((article_id(board), piece))
+    return out
 
 
 #: The regions a full page shows afresh for every request, even from the page cache: they
@@ -421,10 +460,14 @@ def plan_draft(request: HttpRequest) -> str | None:
     return request.POST.get("plan_draft") or request.GET.get("plan_draft")
 
 
+#: The most player boards' articles a page reports besides its regions (the most seats).
+_MOST_ARTICLES = Game.MAX_SEATS
+
+
 def client_region_hashes(request: HttpRequest) -> dict[str, str]:
     """The fingerprints the client says it shows: ``regions=id:hash,id:hash`` (GET or POST)."""
     raw = request.POST.get("regions") or request.GET.get("regions") or ""
-    pairs = (item.split(":", 1) for item in raw.split(",")[: len(REGIONS)] if ":" in item)
+    pairs = (item.split(":", 1) for item in raw.split(",")[: len(REGIONS) + _MOST_ARTICLES] if ":" in item)
     return {region_id: digest for region_id, digest in pairs}
 
 

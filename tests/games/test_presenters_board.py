@@ -145,7 +145,7 @@ def test_place_and_event_texts_are_the_engines_descriptions():
 
 def place_card_html(html: str, seat: int, place: str) -> str:
     """The HTML of ``seat``'s card for ``place`` on the players' boards region."""
-    board = re.search(rf'<article class="[^"]*player-board[^"]*" data-seat="{seat}".*?</article>', html, re.S)
+    board = re.search(rf'<article [^>]*class="[^"]*player-board[^"]*" data-seat="{seat}".*?</article>', html, re.S)
     assert board, f"no board for seat {seat}"
     card = re.search(rf'<div class="place[^"]*" data-place="{place}".*?</div>', board.group(0), re.S)
     assert card, f"no {place} card"

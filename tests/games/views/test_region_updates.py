@@ -57,9 +57,31 @@ def test_a_poll_after_another_seats_hidden_planning_leaves_unchanged_regions_alo
     other_seat_plans(started_game, me)
     response = poll(client, started_game, 0, hashes)
     sent = set(hashes_on(response.text))
-    # the other player's board shows one more planned follower; the status shows the move
-    assert {"flash", "game-status", "game-boards", "game-poll"} == sent
+    # the other player's board shows one more planned follower (its article alone: the
+    # section and the other boards are as they were); the status shows the move
+    other = started_game.seats.exclude(order=me).first().order
+    assert {"flash", "game-status", f"player-board-{other}", "game-poll"} == sent
     # the map, the tracks, the log and my own half-made decision did not change: not re-sent
+
+
+def test_a_changed_player_board_is_sent_alone_and_a_changed_frame_whole(client_for, started_game, alice):
+    client = client_for(alice)
+    me = started_game.seats.get(user=alice).order
+    other = started_game.seats.exclude(order=me).first().order
+    shown = hashes_on(client.get(page_url(started_game)).text)
+    assert {f"player-board-{seat.order}" for seat in started_game.seats.all()} <= set(shown)
+    other_seat_plans(started_game, me)
+    answer = poll(client, started_game, 0, shown).text
+    # the article replaces its old self on the page (an out-of-band swap of its id)
+    assert f'id="player-board-{other}" hx-swap-oob="true"' in answer
+    assert 'id="game-boards"' not in answer and f'id="player-board-{me}"' not in answer
+    # a page that shows another frame (here: none reported) gets the section with every
+    # article in it, and no article besides
+    del shown["game-boards"]
+    whole = poll(client, started_game, 0, shown).text
+    assert 'id="game-boards" hx-swap-oob="true"' in whole
+    assert whole.count('class="card player-board') == started_game.seats.count()
+    assert 'hx-swap-oob="true" class="card player-board' not in whole
 
 
 def test_without_a_report_every_region_is_sent(client_for, started_game, alice):
