@@ -16,7 +16,7 @@ from __future__ import annotations
 import marshal
 from functools import partial
 
-from django.utils.translation import get_language, ngettext, pgettext_lazy
+from django.utils.translation import ngettext, pgettext_lazy
 
 from games import vocabulary as V
 from games.rules import DEFAULT_RULES, engine_named
@@ -423,11 +423,11 @@ def render_message(msg_id: str, params: dict | None = None, player: str = "", la
     fills ``{player}``. Raises ``KeyError`` for an id this site has no template for and
     ``KeyError``/``ValueError``/``TypeError`` for params that do not fill it. Each text is
     made once per process (``_TEXTS``); ``language``: the active language's code
-    (``get_language()``) when the caller, rendering many, knows it."""
+    (``vocabulary.language()``) when the caller, rendering many, knows it."""
     try:
         # equal bytes are equal values of the same types (as the engine's own memo of
         # its English texts, ``engine.messages.english``)
-        key = (language or get_language(), msg_id, player, marshal.dumps(params))
+        key = (language or V.language(), msg_id, player, marshal.dumps(params))
     except ValueError:  # not plain data: rendered each time
         return _messages.render(msg_id, params, WORDS, player)
     text = _TEXTS.get(key)
@@ -517,7 +517,7 @@ def place_effect(rules_engine, place_id: str) -> str:
     §11), in the active language; the engine's English for an engine without
     ``place_message``. Raises ``KeyError`` for an unknown place, as the engine does. Made
     once per process, engine, place and language."""
-    key = (rules_engine, place_id, get_language())
+    key = (rules_engine, place_id, V.language())
     text = _PLACE_EFFECTS.get(key)
     if text is None:
         text = V.remember(_PLACE_EFFECTS, key, _localized(rules_engine, "place_message", "describe_place", place_id),

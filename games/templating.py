@@ -43,7 +43,7 @@ from django.utils.translation import gettext, ngettext, npgettext, pgettext, tra
 from markupsafe import Markup
 
 from games.templatetags import games_extras
-from games.vocabulary import forget_with_catalogs, remember
+from games.vocabulary import forget_with_catalogs, locale_bound, remember
 
 #: Every name the templates may call, as Django templates call them (``{{ circle(c) }}``
 #: for ``{% circle c %}``).
@@ -122,17 +122,25 @@ forget_with_catalogs(_TRANSLATED.clear)
 
 
 def _bound(translate, method: str):
-    # ``translate`` (Django's gettext or ngettext) by the bound translation's ``method``,
-    # which is what Django's function calls on it for a plain str without "\r" (gettext
-    # first normalises line ends: such a message, and a safe one, go through Django's)
+    # ``translate`` (Django's gettext, ngettext or pgettext) by the bound translation's
+    # ``method``, which is what Django's function calls on it for plain strs without "\r"
+    # (gettext first normalises line ends: such a message, and a safe one, go through
+    # Django's); pgettext as Django's: the message with its context, else the message
+    texts = 2 if method == "pgettext" else 1
+
     def call(*args):
         translation = _TRANSLATION.get()
-        if translation is None or type(args[0]) is not str or "\r" in args[0] or not args[0]:
+        if translation is None or any(type(a) is not str or "\r" in a or not a for a in args[:texts]):
             return translate(*args)
         key = (translation, method, args)
         text = _TRANSLATED.get(key)
         if text is None:
-            text = remember(_TRANSLATED, key, getattr(translation, method)(*args), _TRANSLATED_MAX)
+            if method == "pgettext":
+                found = translation.gettext(f"{args[0]}{trans_real.CONTEXT_SEPARATOR}{args[1]}")
+                text = args[1] if trans_real.CONTEXT_SEPARATOR in found else found
+            else:
+                text = getattr(translation, method)(*args)
+            text = remember(_TRANSLATED, key, text, _TRANSLATED_MAX)
         return text
 
     return call
@@ -212,7 +220,7 @@ def environment(**options) -> jinja2.Environment:
     # newstyle: a {% trans %} block's variables are the call's keywords (``_translating``)
     env.newstyle_gettext = True
     translated = _translating(gettext, method="gettext")
-    env.globals.update(gettext=translated, _=translated, pgettext=_translating(pgettext),
+    env.globals.update(gettext=translated, _=translated, pgettext=_translating(pgettext, method="pgettext"),
                        ngettext=_translating(ngettext, counted=True, method="ngettext"),
                        npgettext=_translating(npgettext, counted=True))
     env.globals.update({name: getattr(games_extras, name) for name in GLOBALS})
@@ -270,7 +278,9 @@ def render_values(name: str, values: dict) -> str:
 
 
 def _render(name: str, values: dict) -> str:
-    with bound_translation(_active_translation()):
+    if _TRANSLATION.get() is not None:  # inside another render (a pure_include): bound already
+        return _template(name).render(values)
+    with locale_bound(), bound_translation(_active_translation()):
         return _template(name).render(values)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
 from games import messages as M, vocabulary as V
 from games.presenters.map_geometry import LABEL_PLACEMENT, MAP_HEIGHT, MAP_WIDTH, geometry
@@ -315,7 +315,7 @@ def player_boards(rules, view: dict, names: dict[int, str], *,
     tuple: language, the player's slice of the view, name, flags); None: no key.
     """
     viewer = view.get("seat")
-    language = get_language()
+    language = V.language()
     boards = []
     for p in view["players"]:
         seat = p["seat"]

@@ -14,8 +14,9 @@ from typing import Any
 
 import orjson
 
-from django.utils import timezone, translation
 from django.utils.functional import Promise
+
+from games.vocabulary import language, time_zone_name
 
 
 def _plain(obj):
@@ -57,8 +58,9 @@ def modules_source(*modules) -> bytes:
 
 
 def locale() -> str:
-    """What a piece's text depends on besides its data: the active language and time zone."""
-    return f"{translation.get_language()}|{timezone.get_current_timezone_name()}"
+    """What a piece's text depends on besides its data: the active language and time zone
+    (``vocabulary.language``, ``vocabulary.time_zone_name``)."""
+    return f"{language()}|{time_zone_name()}"
 
 
 def fingerprint(kind: str, data: Any, templates: tuple[str, ...] = (), where: str | None = None) -> str | None:

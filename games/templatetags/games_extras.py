@@ -14,7 +14,7 @@ from django.template.loader import get_template
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
-from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 from games import rules, vocabulary
 
@@ -109,7 +109,7 @@ FOLLOWER_INITIALS = {
 @register.simple_tag
 def follower(tile, extra: str = "") -> str:
     """A follower tile: a coloured square with the type's letter (starting tiles ringed)."""
-    return _follower(str(tile), str(extra), get_language())
+    return _follower(str(tile), str(extra), vocabulary.language())
 
 
 @_tokens
@@ -128,7 +128,7 @@ def _follower(tile: str, extra: str, language) -> str:
 @register.simple_tag
 def circle(kind) -> str:
     """An empty circle of an action space that needs a follower of type ``kind``."""
-    return _circle(str(kind), get_language())
+    return _circle(str(kind), vocabulary.language())
 
 
 @_tokens
@@ -152,7 +152,7 @@ def _seat_token(colour: str, title: str) -> str:
 @register.simple_tag
 def good_token(good, count=None) -> str:
     """A goods tile in its colour with its initials ("Wi"), or with a count if given."""
-    return _good_token(str(good), None if count is None else str(count), get_language())
+    return _good_token(str(good), None if count is None else str(count), vocabulary.language())
 
 
 @_tokens

@@ -50,6 +50,7 @@ from games.presenters.page import PLAYER_BOARD_TEMPLATES, game_context, game_pag
 from games.rules import check_loadable
 from games.templating import render_partial, template_source
 from games.templatetags.games_extras import player_board_articles, player_board_key
+from games.vocabulary import locale_bound
 from orleans_site.cache import LocalFirstRedisCache
 
 #: How long a cached region stays (a game version, or a fingerprint: long enough for every
@@ -425,6 +426,11 @@ def page_context(request: HttpRequest, game: Game, seat: Seat | None) -> dict:
     ``LIVE_REGIONS``, and the shell pieces, from the page cache and builds only ``live_page`` (no engine view, no
     presenters); its context then has the live fields, ``start_player`` and ``board``
     (True or None) only. Raises ``GameDamaged`` as ``game_context`` does."""
+    with locale_bound():  # one language and time zone for the whole page
+        return _page_context(request, game, seat)
+
+
+def _page_context(request: HttpRequest, game: Game, seat: Seat | None) -> dict:
     live = live_page(game, seat, user=request.user)
     key = page_cache_key(request, game, seat, live)
     entry = caches["regions"].get(key) if key else None
@@ -486,10 +492,11 @@ def render_regions(
     kept (``presenters.page.game_page``'s ``cached``); ``new_version``: the write made the
     game's version (a move): its regions are not looked for in the cache (``_regions_html``).
     """
-    context = game_context(game, seat, flash=flash, plan_draft=plan_draft(request), user=request.user,
-                           cached=not written)
-    known = {} if send_all else client_region_hashes(request)
-    parts = _regions_html(request, context, known, oob=True, new_version=new_version)
+    with locale_bound():  # one language and time zone for the whole answer
+        context = game_context(game, seat, flash=flash, plan_draft=plan_draft(request), user=request.user,
+                               cached=not written)
+        known = {} if send_all else client_region_hashes(request)
+        parts = _regions_html(request, context, known, oob=True, new_version=new_version)
     return HttpResponse("".join(html for _name, html in parts), status=status)
 
 

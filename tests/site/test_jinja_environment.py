@@ -84,6 +84,21 @@ def test_a_render_translates_with_the_translation_it_was_given_once():
     assert render(source).startswith("Log 2 queued 3 coins ")  # unbound after the block
 
 
+def test_a_bound_pgettext_gives_what_djangos_gives():
+    from django.utils import translation
+    from django.utils.translation import pgettext
+
+    from games import templating
+
+    source = '{{ pgettext("place", "Castle") }}|{{ pgettext("no such context", "Castle") }}|{{ pgettext("place", "") }}'
+    for language in ("en-gb", "ja"):
+        with translation.override(language):
+            expected = "|".join([pgettext("place", "Castle"), pgettext("no such context", "Castle"), ""])
+            with templating.bound_translation(templating._active_translation()):
+                assert render(source) == render(source) == expected  # the second from the memo
+    assert expected.split("|")[:2] == ["城", "Castle"]  # Japanese has the place's word, not the other context
+
+
 def test_a_remembered_translation_is_the_one_of_the_language_rendering_it():
     # the bound translation's answers are remembered (templating._TRANSLATED) per translation:
     # English, Japanese, then English again each render in their own language
