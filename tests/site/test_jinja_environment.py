@@ -22,6 +22,17 @@ def test_a_missing_name_or_attribute_is_empty_as_in_a_django_template():
     assert render("[{{ nothing.at.all }}]{% if decision.forms %}x{% endif %}", decision=None) == "[]"
 
 
+def test_a_dicts_key_is_read_as_jinja2_reads_it():
+    import jinja2
+
+    env = engines["jinja2"].env
+    values = {"coins": 3, "items": "shadowed", "none": None}
+    for name in ("coins", "items", "none", "missing", "keys", "__class__", "get"):
+        ours, jinjas = env.getattr(values, name), jinja2.Environment.getattr(env, values, name)
+        assert ours == jinjas and type(ours) is type(jinjas), name
+    assert render("{{ d.coins }} {{ d.items is callable }} {{ d.missing.deeper }}|", d=values) == "3 True |"
+
+
 def test_the_project_filters_and_tags_are_there():
     assert render("{{ v|compact_json }}", v={"a": 1}) == "{&quot;a&quot;:1}"
     assert 'class="circle t-farmer"' in render("{{ circle('farmer') }}")
