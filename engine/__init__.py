@@ -151,12 +151,13 @@ def plan_circles(state: GameState, seat: int, place_id: str, placing: str | None
     ``placing``: a follower id; the circles as they would be after the legal placement
     ``{"type": "place", "follower": placing, "space": place_id}`` (a planning board shows
     where each placement it offers would land), equal to ``plan_circles(apply(state, seat,
-    placement)[0], seat, place_id)`` without applying it. Raises :class:`IllegalAction` if
-    that placement is not legal now."""
-    if type(seat) is not int or not 0 <= seat < len(state.data["players"]):
-        _check_seat(state.data, seat)
-    if placing is not None:  # apply's own checks (its refusal, were the placement made)
+    placement)[0], seat, place_id)`` without applying it. Raises what :func:`apply` would
+    raise for that placement (:class:`GameOver`, :class:`NotYourTurn`,
+    :class:`MalformedAction`, :class:`IllegalAction`), checked as it checks."""
+    if placing is not None:  # apply's own checks, in its order (its refusal, were the placement made)
         validated(state, seat, {"type": "place", "follower": placing, "space": place_id})
+    elif type(seat) is not int or not 0 <= seat < len(state.data["players"]):
+        _check_seat(state.data, seat)
     return plan_circles_data(state.data, seat, place_id, placing)
 
 

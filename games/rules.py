@@ -96,9 +96,10 @@ class RulesEngine(Protocol):
         """The seat's view; ``reveal``: full information, allowed only once the game is over
         (or for the steps of ``replay_steps(..., reveal=True)``)."""
 
-    def plan_circles(self, state: Any, seat: int, place_id: str) -> list[dict] | None:
+    def plan_circles(self, state: Any, seat: int, place_id: str, placing: str | None = None) -> list[dict] | None:
         """``view(state, seat)["players"][seat]["plan_circles"].get(place_id)``, built alone
-        (the planning board asks it per target)."""
+        (the planning board asks it per target); ``placing``: as it would be after the
+        legal placement of that follower there, without applying it."""
 
     def replay_steps(self, options: Any, seed: int, log: Any, *, reveal: bool = False, ended: bool = False) -> Any:
         """Every position of ``log`` (``(seat, action)`` pairs, seat None: a resolve step):

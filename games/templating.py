@@ -35,7 +35,7 @@ from django.conf import settings
 from django.template import Context, defaultfilters, engines
 from django.template.base import render_value_in_context
 from django.template.loader import get_template, render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.html import conditional_escape
 from django.utils.text import capfirst
 from django.utils.timezone import template_localtime
@@ -178,10 +178,23 @@ def date(value, arg=None) -> str:
     return defaultfilters.date(template_localtime(value), arg)
 
 
+#: (urlconf, script prefix, name, arguments) -> path: what ``url`` reversed (an answer's
+#: forms post to a few paths of one game, each reversed once). Emptied when full.
+_URLS: dict = {}
+_URLS_MAX = 4096
+
+
 def url(name: str, **kwargs) -> str:
-    """``{% url name key=value %}``: the path of the URL pattern ``name`` with ``kwargs``.
-    Raises ``NoReverseMatch`` as the tag does."""
-    return reverse(name, kwargs=kwargs)
+    """``{% url name key=value %}``: the path of the URL pattern ``name`` with ``kwargs``
+    (remembered per urlconf and script prefix). Raises ``NoReverseMatch`` as the tag does."""
+    try:
+        key = (get_urlconf(), get_script_prefix(), name, tuple(sorted(kwargs.items())))
+        path = _URLS.get(key)
+    except TypeError:  # an argument that cannot be a key: reversed each time
+        return reverse(name, kwargs=kwargs)
+    if path is None:
+        path = remember(_URLS, key, reverse(name, kwargs=kwargs), _URLS_MAX)
+    return path
 
 
 def choice_options(choices) -> Markup:

@@ -147,7 +147,8 @@ REGIONS = (
            lambda c: _board_inputs(c, "event")),
     # each board's article is cached under its ``fragment`` key, the fingerprint of what it
     # shows (the viewer's own places shown elsewhere included), and is a region of its own
-    # (``_changed_articles``): the section's fingerprint is that of its frame, the seats in order
+    # (``_changed_articles``): the section's fingerprint is that of its frame, the seats in
+    # order, which does not determine its HTML (the articles in it): never ``by_content``
     Region("boards", "game-boards", True, False, lambda c: [b["seat"] for b in _board(c, "boards") or []], "pure",
            by_content=False),
     Region("tracks", "game-tracks", True, False, lambda c: (_board(c, "tracks"), _board(c, "names")), "public",
@@ -232,9 +233,12 @@ def _content_key(region: Region, full_digest: str) -> str:
 
 def _with_attributes(html: str, digest: str, oob: bool) -> str:
     html = _ROOT_TAG.sub(lambda m: f'{m.group(0)} data-region-hash="{digest}"', html, count=1)
-    if oob:
-        html = _ROOT_ID_ATTR.sub(lambda m: f'{m.group(0)} hx-swap-oob="true"', html, count=1)
-    return html
+    return _out_of_band(html) if oob else html
+
+
+def _out_of_band(html: str) -> str:
+    # the root element swapped out of band: it replaces the page's element of its id
+    return _ROOT_ID_ATTR.sub(lambda m: f'{m.group(0)} hx-swap-oob="true"', html, count=1)
 
 
 #: What a form's CSRF token is stored as in a cached region; ``_with_token`` puts the
@@ -378,9 +382,7 @@ def _changed_articles(articles: list[dict], render_context: dict, *, oob: bool) 
     out = []
     for board, piece in zip(articles, player_board_articles(articles, render_context.get, lambda: render_context),
                             strict=True):
-        if oob:
-            piece = _ROOT_ID_ATTR.sub(lambda m: f'{m.group(0)} hx-swap-oob="true"', piece, count=1)
-        out.append((article_id(board), piece))
+        out.append((article_id(board), _out_of_band(piece) if oob else piece))
     return out
 
 
@@ -466,8 +468,9 @@ def plan_draft(request: HttpRequest) -> str | None:
     return request.POST.get("plan_draft") or request.GET.get("plan_draft")
 
 
-#: The most player boards' articles a page reports besides its regions (the most seats).
-_MOST_ARTICLES = Game.MAX_SEATS
+#: The most fingerprints a page reports besides its regions': the player boards' articles
+#: (the most seats), and room to spare.
+_MOST_ARTICLES = Game.MAX_SEATS + 4
 
 
 def client_region_hashes(request: HttpRequest) -> dict[str, str]:

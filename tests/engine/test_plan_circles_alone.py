@@ -69,6 +69,17 @@ def test_a_placement_apply_would_refuse_is_refused_alike():
         assert (asked.value.code, asked.value.params) == (applied.value.code, applied.value.params)
 
 
+def test_a_placement_in_a_finished_game_is_refused_as_apply_refuses_it():
+    from engine.simulate import play_game
+
+    over = play_game(engine.GameOptions(players=2), 8, check=False)["state"]
+    for seat in (0, 3, -1, True, None):  # the game's end first, as apply says it
+        with pytest.raises(engine.GameOver):
+            engine.apply(over, seat, {"type": "place", "follower": "farmer", "space": "castle"})
+        with pytest.raises(engine.GameOver):
+            engine.plan_circles(over, seat, "castle", placing="farmer")
+
+
 def test_a_place_with_nothing_on_it_has_no_circles():
     state = engine.new_game(engine.GameOptions(players=2), 5)
     assert engine.plan_circles(state, 0, "castle") is None

@@ -208,7 +208,7 @@ def view(state: GameState, seat: int | None, *, reveal: bool = False) -> dict:
     }
 
 
-def plan_circles(state: GameState, seat: int, place_id: str) -> None:
+def plan_circles(state: GameState, seat: int, place_id: str, placing: str | None = None) -> None:
     """No places and no plans in this game: nothing stands anywhere."""
     return None
 

@@ -33,6 +33,22 @@ def test_a_dicts_key_is_read_as_jinja2_reads_it():
     assert render("{{ d.coins }} {{ d.items is callable }} {{ d.missing.deeper }}|", d=values) == "3 True |"
 
 
+def test_a_url_is_the_path_django_reverses_under_the_current_script_prefix():
+    import uuid
+
+    from django.urls import reverse, set_script_prefix
+
+    game_id = uuid.uuid4()
+    source = "{{ url('games-act', game_id=g) }}"
+    assert render(source, g=game_id) == render(source, g=game_id) == reverse("games-act", kwargs={"game_id": game_id})
+    set_script_prefix("/orleans/")
+    try:
+        assert render(source, g=game_id) == reverse("games-act", kwargs={"game_id": game_id})
+        assert render(source, g=game_id).startswith("/orleans/")
+    finally:
+        set_script_prefix("/")
+
+
 def test_the_project_filters_and_tags_are_there():
     assert render("{{ v|compact_json }}", v={"a": 1}) == "{&quot;a&quot;:1}"
     assert 'class="circle t-farmer"' in render("{{ circle('farmer') }}")

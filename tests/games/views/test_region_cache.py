@@ -47,6 +47,7 @@ def rendered(game, viewer_order, user) -> dict[str, tuple[str, str]]:
     request.user = user or AnonymousUser()
     context = game_context(game, seat, user=request.user)
     out = {}
+    caches["regions"].clear()  # each article rendered afresh: its fingerprint is what is checked
     for region in regions.REGIONS:
         if region.board_only and not context.get("board"):
             continue
