@@ -11,6 +11,8 @@ The "regions" cache (rendered regions and page parts, keyed by what they show) i
 from __future__ import annotations
 
 import logging
+import os
+import queue
 import threading
 import time
 from collections import OrderedDict
@@ -175,6 +177,59 @@ def _size(blob) -> int:
     return len(blob) if isinstance(blob, bytes) else 8  # an int is stored as itself
 
 
+class WriteBehind:
+    """A process's writer to Redis: a daemon thread that runs the writes handed to it
+    (functions of no argument), one after another in the order handed, so a request does
+    not wait for Redis's answer. At most ``most`` writes wait; ``submit`` refuses more (the
+    caller then writes itself). Thread-safe; a forked process starts a writer of its own
+    (``write_behind``)."""
+
+    def __init__(self, most: int):
+        self.waiting: queue.Queue = queue.Queue(maxsize=most)
+        self.thread = threading.Thread(target=self._run, name="orleans-cache-writer", daemon=True)
+        self.thread.start()
+
+    def submit(self, write) -> bool:
+        """Hand ``write`` over; False (not taken) if ``most`` writes wait already."""
+        try:
+            self.waiting.put_nowait(write)
+        except queue.Full:
+            return False
+        return True
+
+    def flush(self) -> None:
+        """Return once every write handed over before the call has run."""
+        self.waiting.join()
+
+    def _run(self) -> None:
+        while True:
+            write = self.waiting.get()
+            try:
+                write()
+            except Exception:  # a write guards its own Redis errors; anything else must not stop the writer
+                logger.exception("cache write failed")
+            finally:
+                self.waiting.task_done()
+
+
+#: This process's writers, by (process id, LOCATION): a forked child never uses its parent's.
+_WRITERS: dict[tuple, WriteBehind] = {}
+#: How many writes may wait for Redis in a process (each holds a few kilobytes).
+WRITE_BEHIND_MOST = 1000
+
+
+def write_behind(server: str) -> WriteBehind:
+    """This process's ``WriteBehind`` for Redis at ``server`` (made on first use)."""
+    key = (os.getpid(), server)
+    writer = _WRITERS.get(key)
+    if writer is None:
+        with _COPIES_LOCK:
+            writer = _WRITERS.get(key)
+            if writer is None:
+                writer = _WRITERS[key] = WriteBehind(WRITE_BEHIND_MOST)
+    return writer
+
+
 #: Each process's copies: (LOCATION, KEY_PREFIX) -> ``LocalCopy``. Django makes a cache
 #: object per thread; every thread of a process shares its copy.
 _COPIES: dict[tuple, LocalCopy] = {}
@@ -197,14 +252,21 @@ class LocalFirstRedisCache(FailOpenRedisCache):
     used dropped first. OPTIONS ``LOCAL_ENTRIES``, ``LOCAL_BYTES`` and ``LOCAL_SECONDS``
     set them. ``delete``, ``delete_many``, ``add``, ``incr`` and ``clear`` drop the copies
     they touch (in this process only). A write while Redis is down is kept in the copy
-    alone."""
+    alone.
+
+    Writes go to the copy at once and to Redis behind the request (``WriteBehind``, OPTION
+    ``WRITE_BEHIND``, on by default): another process may miss an entry for the
+    milliseconds its write waits, and renders it itself. The other operations first wait
+    for the writes handed over before them (``flush_writes``), so they keep their order."""
 
     def __init__(self, server, params):
         options = dict(params.get("OPTIONS", {}))
         most = int(options.pop("LOCAL_ENTRIES", 2000))
         most_bytes = int(options.pop("LOCAL_BYTES", 64 * 2**20))
         seconds = float(options.pop("LOCAL_SECONDS", 600))
+        self._behind = bool(options.pop("WRITE_BEHIND", True))
         super().__init__(server, {**params, "OPTIONS": options})
+        self._server = str(server)
         with _COPIES_LOCK:
             self._local = _COPIES.setdefault((str(server), self.key_prefix), LocalCopy(most, most_bytes, seconds))
 
@@ -269,25 +331,40 @@ class LocalFirstRedisCache(FailOpenRedisCache):
                     pipeline.expire(key, timeout)
             pipeline.execute()
 
-        self._guard("set_many", None, write)
+        if not (self._behind and write_behind(self._server).submit(lambda: self._guard("set_many", None, write))):
+            self._guard("set_many", None, write)
         return []
 
+    def flush_writes(self) -> None:
+        """Return once this process's writes to Redis handed over so far have been made."""
+        if self._behind:
+            write_behind(self._server).flush()
+
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        self.flush_writes()
         self._local.forget([self.make_and_validate_key(key, version=version)])
         return super().add(key, value, timeout, version)
 
     def incr(self, key, delta=1, version=None):
+        self.flush_writes()
         self._local.forget([self.make_and_validate_key(key, version=version)])
         return super().incr(key, delta, version)
 
+    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
+        self.flush_writes()
+        return super().touch(key, timeout, version)
+
     def delete(self, key, version=None):
+        self.flush_writes()
         self._local.forget([self.make_and_validate_key(key, version=version)])
         return super().delete(key, version)
 
     def delete_many(self, keys, version=None):
+        self.flush_writes()
         self._local.forget([self.make_and_validate_key(key, version=version) for key in keys])
         return super().delete_many(keys, version)
 
     def clear(self):
+        self.flush_writes()
         self._local.clear()
         return super().clear()

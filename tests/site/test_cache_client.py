@@ -39,6 +39,7 @@ def test_a_local_first_cache_shares_its_entries_through_redis_and_answers_again_
     try:
         one.set_many({"a": {"html": "<p>a</p>"}, "b": "<p>b</p>"}, 60)
         one.set("c", ("digest", "<p>c</p>"), 60)
+        one.flush_writes()  # written behind the request: in Redis once flushed
         assert other.get_many(["a", "b", "c", "missing"]) == {"a": {"html": "<p>a</p>"}, "b": "<p>b</p>",
                                                                "c": ("digest", "<p>c</p>")}
         redis = other._cache.get_client(None, write=True)
@@ -92,7 +93,43 @@ def test_a_local_only_read_finds_this_processs_copies_and_nothing_only_redis_hol
     try:
         one.set("mine", "<p>rendered here</p>", 60)
         other.set("theirs", "<p>rendered there</p>", 60)
+        other.flush_writes()
         assert one.get_many(["mine", "theirs"], local_only=True) == {"mine": "<p>rendered here</p>"}
         assert one.get_many(["mine", "theirs"]) == {"mine": "<p>rendered here</p>", "theirs": "<p>rendered there</p>"}
     finally:
         one.delete_many(["mine", "theirs"])
+
+
+@needs_redis
+def test_writes_reach_redis_behind_the_request_in_order_and_at_once_when_too_many_wait(monkeypatch):
+    from orleans_site import cache as site_cache
+
+    one, other = _two_processes("test-local-first-behind")
+    try:
+        for n in range(50):
+            one.set("k", f"<p>{n}</p>", 60)  # the same key again and again: the last write wins in Redis too
+        one.flush_writes()
+        assert other.get("k") == "<p>49</p>"
+
+        class Full:
+            def submit(self, write):
+                return False
+
+            def flush(self):
+                pass
+
+        monkeypatch.setattr(site_cache, "write_behind", lambda server: Full())
+        one.set("now", "<p>written by the request</p>", 60)  # no flush: made before set returned
+        assert other.get("now") == "<p>written by the request</p>"
+    finally:
+        one.delete_many(["k", "now"])
+
+
+def test_a_forked_process_writes_through_a_writer_of_its_own(monkeypatch):
+    from orleans_site import cache as site_cache
+
+    parent = site_cache.write_behind("redis://example:6379/0")
+    assert site_cache.write_behind("redis://example:6379/0") is parent
+    monkeypatch.setattr(site_cache.os, "getpid", lambda: -1)  # a child after fork
+    child = site_cache.write_behind("redis://example:6379/0")
+    assert child is not parent and child.thread.is_alive()
