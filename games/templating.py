@@ -31,6 +31,7 @@ import functools
 import html
 
 import jinja2
+import jinja2.runtime
 from django.conf import settings
 from django.template import Context, defaultfilters, engines
 from django.template.base import render_value_in_context
@@ -311,9 +312,28 @@ def render_values(name: str, values: dict) -> str:
 
 def _render(name: str, values: dict) -> str:
     if _TRANSLATION.get() is not None:  # inside another render (a pure_include): bound already
-        return _template(name).render(values)
+        return _render_template(_template(name), values)
     with locale_bound(), bound_translation(_active_translation()):
-        return _template(name).render(values)
+        return _render_template(_template(name), values)
+
+
+#: Template -> its globals as one plain dict: Jinja2 keeps them as a ``ChainMap``, which
+#: ``Template.render`` flattens twice per render (~35 µs, more than a small partial's render).
+_FLAT_GLOBALS: dict = {}
+
+
+def _render_template(template: jinja2.Template, values: dict) -> str:
+    # ``template.render(values)``: the same context (its globals, then ``values``), made
+    # from the flat globals in one copy
+    flat = _FLAT_GLOBALS.get(template)
+    if flat is None:
+        flat = remember(_FLAT_GLOBALS, template, dict(template.globals), 512)
+    context = jinja2.runtime.new_context(template.environment, template.name, template.blocks, flat | values,
+                                         True, flat)
+    try:
+        return template.environment.concat(template.root_render_func(context))
+    except Exception:
+        return template.environment.handle_exception()
 
 
 #: Name -> compiled template, while the environment does not check its files (``auto_reload``

@@ -49,6 +49,17 @@ def test_a_url_is_the_path_django_reverses_under_the_current_script_prefix():
         set_script_prefix("/")
 
 
+def test_a_render_sees_the_globals_and_values_as_jinja2s_own_render():
+    from games import templating
+
+    env = engines["jinja2"].env
+    template = env.from_string("{{ follower('farmer') }}|{{ x }}|{{ range(2)|list }}|{% include t %}")
+    sub = env.from_string("{{ x }}{{ seat_token }}")
+    for values in ({"x": 1, "t": sub}, {"x": "<b>", "t": sub, "seat_token": "a value over a global"}):
+        assert templating._render_template(template, values) == template.render(values)
+        assert templating._render_template(template, values) == template.render(values)  # the flat globals kept
+
+
 def test_the_project_filters_and_tags_are_there():
     assert render("{{ v|compact_json }}", v={"a": 1}) == "{&quot;a&quot;:1}"
     assert 'class="circle t-farmer"' in render("{{ circle('farmer') }}")
