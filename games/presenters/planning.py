@@ -65,6 +65,8 @@ def apply_draft(rules, state, seat: int, edits: list[dict]) -> tuple[object, lis
     no longer in the market, the circle was taken…) is left out. The short form is the same
     plan as edits from the stored plan: the take-backs first, then the placements.
     """
+    if not edits:  # no draft: the state as it is (its two views would be equal)
+        return state, []
     before = _plan(rules.view(state, seat), seat)
     for edit in edits:
         try:
