@@ -64,13 +64,23 @@ def _run_together(statements: list[tuple]) -> list[tuple[list | None, int]]:
             _prepared[session] = None  # which statements were prepared before the error is not known
             raise
         known.update(name for name, _ in prepare)
+        raw = cursor.cursor  # psycopg's own: the results without Django's wrapper around each attribute
         results = []
         for number in range(len(prepare) + len(statements)):
             if number:
-                cursor.nextset()
+                raw.nextset()
             if number >= len(prepare):
-                results.append((cursor.fetchall() if cursor.description else None, cursor.rowcount))
+                results.append((raw.fetchall() if _has_rows(raw) else None, raw.rowcount))
     return results
+
+
+def _has_rows(cursor) -> bool:
+    # psycopg's ``cursor.description is not None`` for the current result, without building
+    # its columns' descriptions (a few dozen objects for the site's widest reads)
+    from psycopg import pq
+
+    result = cursor.pgresult
+    return bool(result and (result.nfields or result.status in (pq.ExecStatus.TUPLES_OK, pq.ExecStatus.SINGLE_TUPLE)))
 
 
 @functools.cache

@@ -27,6 +27,15 @@ def test_each_statement_gives_its_rows_and_its_count_in_order(started_game):
     assert renamed == [("Renamed",)]  # a statement sees what the ones before it wrote
 
 
+def test_a_read_finding_nothing_gives_no_rows_and_a_write_none(started_game):
+    import uuid
+
+    missing = Game._meta.pk.get_db_prep_value(uuid.uuid4(), connection)
+    (nothing, _), (written, count) = _run_together([(_NAME, [missing]), (_RENAME, ["Renamed", missing])])
+    assert nothing == []
+    assert (written, count) == (None, 0)
+
+
 def test_the_statements_are_one_round_trip_on_postgresql(started_game):
     with CaptureQueriesContext(connection) as captured:
         _run_together([(_NAME, [_pk(started_game)]), (_RENAME, ["Renamed", _pk(started_game)])])
