@@ -188,8 +188,9 @@ _URLS_MAX = 4096
 def url(name: str, **kwargs) -> str:
     """``{% url name key=value %}``: the path of the URL pattern ``name`` with ``kwargs``
     (remembered per urlconf and script prefix). Raises ``NoReverseMatch`` as the tag does."""
-    try:
-        key = (get_urlconf(), get_script_prefix(), name, tuple(sorted(kwargs.items())))
+    try:  # the urlconf a request resolves with (outside one: the settings'); True is not 1
+        key = (get_urlconf() or settings.ROOT_URLCONF, get_script_prefix(), name,
+               tuple((key, type(value), value) for key, value in sorted(kwargs.items())))
         path = _URLS.get(key)
     except TypeError:  # an argument that cannot be a key: reversed each time
         return reverse(name, kwargs=kwargs)
@@ -319,6 +320,7 @@ def _render(name: str, values: dict) -> str:
 
 #: Template -> its globals as one plain dict: Jinja2 keeps them as a ``ChainMap``, which
 #: ``Template.render`` flattens twice per render (~35 µs, more than a small partial's render).
+#: The environment's globals are set once, when it is made (``environment``).
 _FLAT_GLOBALS: dict = {}
 
 

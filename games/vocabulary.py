@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import logging
 import re
 
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_lazy as _, pgettext, pgettext_lazy
+
+logger = logging.getLogger(__name__)
 
 #: (language, time zone name) while a block runs in ``locale_bound``, else None.
 _BOUND: contextvars.ContextVar = contextvars.ContextVar("games_bound_locale", default=None)
@@ -44,16 +47,21 @@ def time_zone_name() -> str:
 @contextlib.contextmanager
 def locale_bound():
     """While in the block, ``language()`` and ``time_zone_name()`` answer the language and
-    time zone active when it began (nested: the outer block's). For a block that neither
-    activates another language nor another time zone: an answer's presenters and renders."""
+    time zone active when it began (nested: the outer block's). Only for a block that
+    neither activates another language nor another time zone (an answer's presenters and
+    renders): the memos keyed by ``language()`` would keep text of the other language under
+    its key. A block that changed the language is logged as the error it is."""
     if _BOUND.get() is not None:
         yield
         return
-    token = _BOUND.set((get_language(), timezone.get_current_timezone_name()))
+    bound = (get_language(), timezone.get_current_timezone_name())
+    token = _BOUND.set(bound)
     try:
         yield
     finally:
         _BOUND.reset(token)
+        if get_language() != bound[0]:
+            logger.error("the language changed inside locale_bound: %s -> %s", bound[0], get_language())
 
 FOLLOWERS = {
     "farmer": _("Farmer"), "boatman": _("Boatman"), "craftsman": _("Craftsman"), "trader": _("Trader"),

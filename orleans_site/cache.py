@@ -180,9 +180,11 @@ def _size(blob) -> int:
 class WriteBehind:
     """A process's writer to Redis: a daemon thread that runs the writes handed to it
     (functions of no argument), one after another in the order handed, so a request does
-    not wait for Redis's answer. At most ``most`` writes wait; ``submit`` refuses more (the
-    caller then writes itself). Thread-safe; a forked process starts a writer of its own
-    (``write_behind``)."""
+    not wait for Redis's answer. At most ``most`` writes wait (each holds its serialized
+    entries); ``submit`` refuses more, and the caller then writes itself, maybe before
+    writes still waiting (harmless for keys that name their content). Writes still waiting
+    when the process ends are lost (entries other processes render again). Thread-safe;
+    a forked process starts a writer of its own (``write_behind``)."""
 
     def __init__(self, most: int):
         self.waiting: queue.Queue = queue.Queue(maxsize=most)
@@ -197,9 +199,15 @@ class WriteBehind:
             return False
         return True
 
-    def flush(self) -> None:
-        """Return once every write handed over before the call has run."""
-        self.waiting.join()
+    def flush(self, seconds: float = 5.0) -> None:
+        """Return once every write handed over before the call has run, or after ``seconds``
+        (Redis unreachable: each waiting write gives up after its own timeout)."""
+        done = threading.Event()
+        try:
+            self.waiting.put(done.set, timeout=seconds)
+        except queue.Full:
+            return
+        done.wait(seconds)
 
     def _run(self) -> None:
         while True:

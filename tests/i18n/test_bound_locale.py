@@ -24,3 +24,11 @@ def test_without_a_block_the_language_is_djangos():
         assert vocabulary.language() == translation.get_language() == "ja"
     with translation.override(None):
         assert vocabulary.language() is None
+
+
+def test_a_block_that_changes_the_language_is_logged_as_an_error(caplog):
+    with translation.override("en-gb"):
+        with vocabulary.locale_bound():
+            translation.activate("ja")  # what the block's callers must never do
+        translation.activate("en-gb")
+    assert "the language changed inside locale_bound: en-gb -> ja" in caplog.text

@@ -60,6 +60,19 @@ def test_a_render_sees_the_globals_and_values_as_jinja2s_own_render():
         assert templating._render_template(template, values) == template.render(values)  # the flat globals kept
 
 
+def test_a_url_follows_the_root_urlconf_the_settings_name():
+    import uuid
+
+    from django.urls import reverse
+
+    game_id, source = uuid.uuid4(), "{{ url('games-act', game_id=g) }}"
+    here = render(source, g=game_id)
+    with override_settings(ROOT_URLCONF="tests.site.elsewhere_urls"):
+        assert render(source, g=game_id) == reverse("games-act", kwargs={"game_id": game_id}) != here
+        assert render(source, g=game_id).startswith("/elsewhere/")
+    assert render(source, g=game_id) == here  # the path remembered for the other urlconf stays there
+
+
 def test_the_project_filters_and_tags_are_there():
     assert render("{{ v|compact_json }}", v={"a": 1}) == "{&quot;a&quot;:1}"
     assert 'class="circle t-farmer"' in render("{{ circle('farmer') }}")
