@@ -107,7 +107,9 @@ def test_a_game_this_site_cannot_load_still_says_so(client_for, started_game, al
 
 @pytest.mark.django_db(transaction=True)
 def test_a_bot_game_without_a_bot_turn_left_polls_lean(settings, client_for, alice):
-    settings.GAMES_BOT_CHAIN_MS = 60_000  # the bots' chain ends by its moves, never by a slow machine's clock
+    # the bots' chain ends when no bot is awaited, never by a slow machine's clock nor by its
+    # length (the bot's choices follow the game's random id: some games take over 25 moves)
+    settings.GAMES_BOT_CHAIN_MS, settings.GAMES_BOT_CHAIN_MOVES = 60_000, 10_000
     game = services.game_create(creator=alice, name="Bots", max_seats=2, options={}, bots=["random"], seed=5)
     game.refresh_from_db()
     assert not bot_turn_waiting(game)
