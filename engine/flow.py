@@ -172,7 +172,7 @@ def _check_seat(s: dict, seat) -> None:
 
 def validated(state: GameState, seat: int, action) -> tuple[dict, str]:
     """``action`` normalised and its type, if ``seat`` may make it now: the checks of
-    :func:`apply_data`, which makes it (RULES §6: only the awaited decision, and only a
+    :func:`apply_data`, which makes it (RULES §8: only the awaited decision of the phase, and only a
     legal action of it). Raises :class:`GameOver`, :class:`NotYourTurn`,
     :class:`MalformedAction` or :class:`IllegalAction`."""
     s0 = state.data
@@ -191,7 +191,7 @@ def validated(state: GameState, seat: int, action) -> tuple[dict, str]:
         raise NotYourTurn(f"seat {seat} cannot act in round {s0['round']} ({s0['phase']}): {why}",
                           params={"why": code})
     kind_of = action["type"]
-    expected_kind, fn = ACTIONS[kind_of]
+    expected_kind = ACTIONS[kind_of][0]
     if expected_kind != kind:
         raise IllegalAction(f"seat {seat} must answer a {kind!r} decision now, not {kind_of!r}",
                             code="wrong_decision", params={"kind": kind, "type": kind_of})

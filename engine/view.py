@@ -20,6 +20,7 @@ from .matching import assign
 from .places import owned_places, usable_places
 from .phases.followers import draw_count
 from .phases import torture
+from .phases.planning import with_placement
 from .phases.round import event_phase_letter
 from .scoring import outcome_data
 from .state import clone
@@ -153,10 +154,11 @@ def plan_circles_data(s: dict, seat: int, place_id: str, placing: str | None = N
     (RULES §8.4 one tile per circle of its type, §8.5 monks, §8.6 technology tiles):
     ``view_data(s, seat)["players"][seat]["plan_circles"].get(place_id)``, the same matching
     worked out for that one place (:func:`_place_circles`) instead of the whole view.
-    ``placing``: a follower the plan also places there (as ``planning.place`` appends it),
-    the matching of the plan with that placement made, without making it."""
+    ``placing``: a follower the plan also places there (``planning.with_placement``, as
+    ``planning.place`` does), the matching of the plan with that placement made, without
+    making it."""
     p = s["players"][seat]
-    plan = p["plan"] if placing is None else sorted([*p["plan"], [place_id, placing]])
+    plan = p["plan"] if placing is None else with_placement(p["plan"], place_id, placing)
     slots = _place_circles(p, plan, place_id)
     return None if slots is None else _own_circles({place_id: slots})[place_id]
 

@@ -30,4 +30,4 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         post_migrate.connect(sync_site_with_settings, sender=self, dispatch_uid="games.sync_site")
         # once per process, its apps loaded: what startup made is frozen (orleans_site.gc_tuning)
-        gc_tuning.apply(getattr(settings, "GC_THRESHOLDS", gc_tuning.DEFAULT_THRESHOLDS))
+        gc_tuning.apply(settings.GC_THRESHOLDS)

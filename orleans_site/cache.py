@@ -10,6 +10,7 @@ The "regions" cache (rendered regions and page parts, keyed by what they show) i
 """
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import queue
@@ -339,8 +340,9 @@ class LocalFirstRedisCache(FailOpenRedisCache):
                     pipeline.expire(key, timeout)
             pipeline.execute()
 
-        if not (self._behind and write_behind(self._server).submit(lambda: self._guard("set_many", None, write))):
-            self._guard("set_many", None, write)
+        guarded = functools.partial(self._guard, "set_many", None, write)
+        if not (self._behind and write_behind(self._server).submit(guarded)):
+            guarded()
         return []
 
     def flush_writes(self) -> None:

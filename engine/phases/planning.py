@@ -132,8 +132,13 @@ def place(s: dict, seat: int, action: dict, ev: list) -> None:
     """Move one follower from the market to a circle of an action space, hidden until the reveal (RULES §8.4)."""
     p = s["players"][seat]
     p["market"].remove(action["follower"])
-    p["plan"].append([action["space"], action["follower"]])
-    p["plan"].sort()
+    p["plan"][:] = with_placement(p["plan"], action["space"], action["follower"])  # the same list: apply copied it
+
+
+def with_placement(plan: list, space: str, follower: str) -> list:
+    """``plan`` (``[[space, follower], ...]``, sorted) with one more follower placed on
+    ``space``, as a new sorted list: the plan a placement makes (RULES §8.4)."""
+    return sorted([*plan, [space, follower]])
 
 
 def unplace(s: dict, seat: int, action: dict, ev: list) -> None:

@@ -13,6 +13,7 @@ import uuid
 import weakref
 
 from django.conf import settings
+from psycopg import pq
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.transaction import TransactionManagementError
@@ -74,13 +75,15 @@ def _run_together(statements: list[tuple]) -> list[tuple[list | None, int]]:
     return results
 
 
+#: The statuses of a result with rows (psycopg's ``description`` is not None for them).
+_ROWS = (pq.ExecStatus.TUPLES_OK, pq.ExecStatus.SINGLE_TUPLE)
+
+
 def _has_rows(cursor) -> bool:
     # psycopg's ``cursor.description is not None`` for the current result, without building
     # its columns' descriptions (a few dozen objects for the site's widest reads)
-    from psycopg import pq
-
     result = cursor.pgresult
-    return bool(result and (result.nfields or result.status in (pq.ExecStatus.TUPLES_OK, pq.ExecStatus.SINGLE_TUPLE)))
+    return bool(result and (result.nfields or result.status in _ROWS))
 
 
 @functools.cache

@@ -480,7 +480,7 @@ def player_boards_html(boards: list[dict], get, values) -> str:
     return "".join(f"{html}\n  " for html in player_board_articles(boards, get, values))
 
 
-def player_board_articles(boards: list[dict], get, values) -> list[str]:
+def player_board_articles(boards: list[dict], get, values, keys: list[str] | None = None) -> list[str]:
     """The article of each of ``boards`` (``games/partials/_player_board.html``, with ``b``
     the board), each cached in the ``regions`` cache under ``player_board_key`` (its
     ``fragment``, ``presenters.page.player_board_fragment``: the fingerprint of what it
@@ -489,10 +489,10 @@ def player_board_articles(boards: list[dict], get, values) -> list[str]:
     argument giving that context as one dict (called only if an article is rendered). The
     context's ``player_board_html`` (key -> article, read already by ``views.regions``)
     replaces the read, and its ``player_board_fresh`` (a dict) takes the articles rendered
-    instead of the write."""
+    instead of the write. ``keys``: their ``player_board_key``s, if the caller has them."""
     from django.core.cache import caches
 
-    keys = [player_board_key(b) for b in boards]
+    keys = [player_board_key(b) for b in boards] if keys is None else keys
     found = get("player_board_html")
     if found is None:
         found = caches["regions"].get_many(keys) if keys else {}

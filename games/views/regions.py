@@ -352,7 +352,7 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
             fresh[key] = (digest, html)
         parts.append((region.name, _with_token(request, _with_attributes(html, digest, oob))))
     if articles and not section_sent:
-        parts += _changed_articles(articles, render_context, oob=oob)
+        parts += _changed_articles(articles, boards, render_context, oob=oob)
     fresh |= render_context["player_board_fresh"]
     if fresh:
         caches["regions"].set_many(fresh, REGION_CACHE_SECONDS)
@@ -372,18 +372,18 @@ def article_digest(board: dict) -> str:
     return board["fragment"][:12]
 
 
-def _changed_articles(articles: list[dict], render_context: dict, *, oob: bool) -> list[tuple[str, str]]:
-    """``(name, html)`` of the player boards' ``articles`` (board dicts) as regions of their
+def _changed_articles(articles: list[dict], keys: list[str], render_context: dict, *,
+                      oob: bool) -> list[tuple[str, str]]:
+    """``(name, html)`` of the player boards' ``articles`` (board dicts; ``keys``: their
+    ``player_board_key``s) as regions of their
     own (name: their root id), for an answer whose ``boards`` section the page shows
     already: each from ``render_context``'s ``player_board_html`` (read with the answer's
     other entries) or rendered, and then kept in its ``player_board_fresh``
     (``games_extras.player_board_articles``, as the section renders them). An article
     holds no form, so no CSRF token."""
-    out = []
-    for board, piece in zip(articles, player_board_articles(articles, render_context.get, lambda: render_context),
-                            strict=True):
-        out.append((article_id(board), _out_of_band(piece) if oob else piece))
-    return out
+    pieces = player_board_articles(articles, render_context.get, lambda: render_context, keys)
+    return [(article_id(board), _out_of_band(piece) if oob else piece)
+            for board, piece in zip(articles, pieces, strict=True)]
 
 
 #: The regions a full page shows afresh for every request, even from the page cache: they
@@ -419,6 +419,7 @@ def page_cache_key(request: HttpRequest, game: Game, seat: Seat | None, live) ->
     return f"page:{game.pk}:{game.version}:{digest}" if digest else None
 
 
+@locale_bound()
 def page_context(request: HttpRequest, game: Game, seat: Seat | None) -> dict:
     """The template context of a started game's full page (``games/game_detail.html``) for
     the request's viewer, with ``regions`` and ``shell`` (name -> safe HTML: the regions and
@@ -427,12 +428,8 @@ def page_context(request: HttpRequest, game: Game, seat: Seat | None) -> dict:
     A repeat view at the same version (``page_cache_key``) takes every region but
     ``LIVE_REGIONS``, and the shell pieces, from the page cache and builds only ``live_page`` (no engine view, no
     presenters); its context then has the live fields, ``start_player`` and ``board``
-    (True or None) only. Raises ``GameDamaged`` as ``game_context`` does."""
-    with locale_bound():  # one language and time zone for the whole page
-        return _page_context(request, game, seat)
-
-
-def _page_context(request: HttpRequest, game: Game, seat: Seat | None) -> dict:
+    (True or None) only. Raises ``GameDamaged`` as ``game_context`` does. One language and
+    time zone for the whole page (``locale_bound``)."""
     live = live_page(game, seat, user=request.user)
     key = page_cache_key(request, game, seat, live)
     entry = caches["regions"].get(key) if key else None
