@@ -23,7 +23,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 
-from games import clock, records
+from games import clock, records, statements
 from games.models import (
     ChatChannel, ChatMessage, ChatReader, Game, GameStatus, Invitation, InvitationStatus, Move, MoveSource, PlayerClock,
     PlayerStats, Rating, RatingChange, Seat,
@@ -164,43 +164,6 @@ def _with_user(params, at: tuple[int, ...], user_id) -> list:
     return [user_id if i in at else param for i, param in enumerate(params)]
 
 
-def prepared_cursor(db=None):
-    """A cursor of the connection ``db`` (default: the default database's) whose statements
-    PostgreSQL keeps prepared on the connection: psycopg's server-side binding cursor,
-    preparing a statement on its first run there when the database's ``OPTIONS`` set
-    ``prepare_threshold`` to 0 (off by default, as Django leaves it: see the settings'
-    prepared statements; psycopg's DEALLOCATE ALL after DDL would drop the SQL PREPAREs of
-    ``services.locks._run_together``), so a hand-written statement of several
-    joins and subqueries is planned once per connection, not on every run. Logged and
-    counted as ``db.cursor()``'s (Django's wrapper). On other databases, or with prepared
-    statements off (threshold None: behind a pooler), ``db.cursor()`` itself. Use with
-    ``with``; write parameters as ``%s``."""
-    db = connection if db is None else db
-    if db.vendor != "postgresql":
-        return db.cursor()
-    db.ensure_connection()
-    if db.connection.prepare_threshold is None:
-        return db.cursor()
-    with db.wrap_database_errors:
-        return db._prepare_cursor(_prepared_cursor_class()(db.connection))
-
-
-@functools.cache
-def _prepared_cursor_class() -> type:
-    import psycopg
-
-    class PreparedCursor(psycopg.Cursor):
-        """psycopg's server-side binding cursor, keeping a prepared run's statement as its
-        ``_query`` as any other run does (what Django's query log reads; the log then shows
-        its ``$1`` placeholders, not the values)."""
-
-        def _send_query_prepared(self, name, pgq, *, binary=None):
-            self._query = pgq
-            return super()._send_query_prepared(name, pgq, binary=binary)
-
-    return PreparedCursor
-
-
 def waiting_count(user) -> int:
     """How many things wait for ``user`` (a user or its id): decisions in active games,
     pending invitations and rematches to answer (the navigation's count, on every page):
@@ -210,7 +173,7 @@ def waiting_count(user) -> int:
     sql, params, at = _waiting_count_sql(connection.vendor)
     params = _with_user(params, at, getattr(user, "pk", user))
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        statements.execute(connection, cursor, sql, params)
         return cursor.fetchone()[0]
 
 
@@ -563,8 +526,9 @@ def recent_moves(game: Game) -> list[LogMove] | list[Move]:
     compiled = _recent_moves_sql(alias)
     if compiled is None:
         return list(_recent_moves_query(game.pk))
-    with prepared_cursor(connections[alias]) as cursor:
-        cursor.execute(compiled[0], _recent_moves_params(compiled, game.pk, alias))
+    db = connections[alias]
+    with db.cursor() as cursor:  # prepared once a session: its plan cost more than its run
+        statements.execute(db, cursor, compiled[0], _recent_moves_params(compiled, game.pk, alias))
         rows = cursor.fetchall()
     return _recent_move_rows(rows, alias)
 
@@ -1027,8 +991,8 @@ def game_for_poll(game_id: Any, user) -> Game | None:
     pk = pk_field.to_python(game_id)
     user_id = user.pk if getattr(user, "is_authenticated", False) else None
     connection = connections[DEFAULT_DB_ALIAS]
-    with connection.cursor() as cursor:
-        cursor.execute(_poll_sql(connection.vendor), [
+    with connection.cursor() as cursor:  # prepared once a session: its plan cost more than its run
+        statements.execute(connection, cursor, _poll_sql(connection.vendor), [
             user_id, ChatChannel.PLAYERS, ChatChannel.SPECTATORS,
             pk_field.get_db_prep_value(pk, connection)])
         row = cursor.fetchone()
@@ -1104,8 +1068,8 @@ def game_with_seat(game_id: Any, user, *, state: bool = True, waiting: bool = Fa
     if waiting:
         _sql, count_params, at = _waiting_count_sql(connection.vendor)
         params[:0] = _with_user(count_params, at, user_id)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+    with connection.cursor() as cursor:  # prepared once a session: its plan cost more than its run
+        statements.execute(connection, cursor, sql, params)
         rows = cursor.fetchall() if seats else [cursor.fetchone()]
     row = rows[0] if rows else None
     if row is None:
@@ -1223,8 +1187,8 @@ def page_seats(game: Game, user) -> list[Seat]:
     read = game.__dict__.pop("_page_seats", None)
     if read is not None and read[:2] == (game.version, user_id):
         return read[2]
-    with prepared_cursor() as cursor:  # planned once per connection: its plan cost more than its run
-        cursor.execute(_page_seats_sql(connection.vendor), _page_seats_params(user, game.pk))
+    with connection.cursor() as cursor:  # prepared once a session: its plan cost more than its run
+        statements.execute(connection, cursor, _page_seats_sql(connection.vendor), _page_seats_params(user, game.pk))
         rows = cursor.fetchall()
     return _page_seat_rows(game, rows)
 

@@ -243,6 +243,14 @@ class _Environment(jinja2.Environment):
                 return self.undefined(obj=obj, name=attribute)
         return super().getattr(obj, attribute)
 
+    def make_globals(self, d):
+        """A template's globals as one plain dict (its own over the environment's), where
+        Jinja2 chains them in a ``ChainMap``: every context made for an ``{% include %}``
+        iterates them, and a ChainMap's iteration builds a dict each time. The same names
+        and values, as the environment's globals are set once, before any template is
+        loaded (``environment``; Jinja2 asks that they not change after)."""
+        return {**self.globals, **(d or {})}
+
 
 def environment(**options) -> jinja2.Environment:
     """The Jinja2 environment of ``TEMPLATES["jinja2"]`` (``options``: the backend's, with
@@ -318,18 +326,10 @@ def _render(name: str, values: dict) -> str:
         return _render_template(_template(name), values)
 
 
-#: Template -> its globals as one plain dict: Jinja2 keeps them as a ``ChainMap``, which
-#: ``Template.render`` flattens twice per render (~35 µs, more than a small partial's render).
-#: The environment's globals are set once, when it is made (``environment``).
-_FLAT_GLOBALS: dict = {}
-
-
 def _render_template(template: jinja2.Template, values: dict) -> str:
-    # ``template.render(values)``: the same context (its globals, then ``values``), made
-    # from the flat globals in one copy
-    flat = _FLAT_GLOBALS.get(template)
-    if flat is None:
-        flat = remember(_FLAT_GLOBALS, template, dict(template.globals), 512)
+    # ``template.render(values)``: the same context (its globals, then ``values``), made in
+    # one copy of its globals, a plain dict (``_Environment.make_globals``)
+    flat = template.globals
     context = jinja2.runtime.new_context(template.environment, template.name, template.blocks, flat | values,
                                          True, flat)
     try:

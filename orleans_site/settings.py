@@ -154,13 +154,13 @@ DATABASES = {
     )
 }
 # --- Prepared statements (issue 14) ---
-# A decision's widest writes are prepared once per database session (SQL PREPARE / EXECUTE,
-# games.services.locks._run_together): their planning cost more than their run. Behind any
-# pooler in transaction or statement mode (PgBouncer's max_prepared_statements tracks
-# protocol-level statements only, not SQL PREPARE) set DATABASE_PREPARED_STATEMENTS=0.
-# psycopg's own preparing (OPTIONS prepare_threshold, games.selectors.prepared_cursor) stays
-# off, as Django leaves it: psycopg answers a DROP or ALTER on the connection with DEALLOCATE
-# ALL, which would drop the writes' statements behind the site's back.
+# The widest statements, a decision's writes and the game page's and the poll's reads, are
+# prepared once per database session (SQL PREPARE / EXECUTE, games.statements): their
+# planning cost more than their run. Behind any pooler in transaction or statement mode
+# (PgBouncer's max_prepared_statements tracks protocol-level statements only, not SQL
+# PREPARE) set DATABASE_PREPARED_STATEMENTS=0. psycopg's own preparing (OPTIONS
+# prepare_threshold) stays off, as Django leaves it: psycopg answers a DROP or ALTER on the
+# connection with DEALLOCATE ALL, which would drop these behind the site's back.
 DATABASE_PREPARED_STATEMENTS = env_bool("DATABASE_PREPARED_STATEMENTS", True)
 # --- Garbage collector (issue 14; orleans_site/gc_tuning.py) ---
 # What startup made is frozen, and CPython's collector runs at these thresholds

@@ -7,12 +7,8 @@ same game are serialised.
 from __future__ import annotations
 
 import functools
-import hashlib
-import re
 import uuid
-import weakref
 
-from django.conf import settings
 from psycopg import pq
 from django.contrib.auth import get_user_model
 from django.db import connection
@@ -23,6 +19,7 @@ from games.errors import GameNotFound, NotCreator, NotSeated, WrongStatus
 from games.models import Game, GameStatus, Move, Seat
 from games.rules import kept_snapshot, pair_stamp_with_state
 from games.selectors import _converted, _converters
+from games.statements import batches, forget, prepared_form, prepared_here, prepares
 
 GameId = uuid.UUID | str
 
@@ -37,10 +34,10 @@ def _run_together(statements: list[tuple]) -> list[tuple[list | None, int]]:
     SQL joined by ``;\n`` (what a query log records).
 
     ``prepared`` (PostgreSQL only): the statement is prepared once per database session
-    (``_prepared_form``; planning the site's widest statements took longer than running
+    (``games.statements``; planning the site's widest statements took longer than running
     them) and executed by name. Its parameters' types must follow from the SQL (a column
     compared or assigned, a cast)."""
-    if not _batches(connection.vendor):
+    if not batches(connection):
         results = []
         with connection.cursor() as cursor:
             for sql, params, *_ in statements:
@@ -48,21 +45,20 @@ def _run_together(statements: list[tuple]) -> list[tuple[list | None, int]]:
                 results.append((cursor.fetchall() if cursor.description else None, cursor.rowcount))
         return results
     with connection.cursor() as cursor:
-        known = _prepared_here(cursor)
+        preparing = prepares(connection)
+        known = prepared_here(connection, cursor) if preparing else set()
         prepare, sqls = [], []
-        prepares = _prepares(connection.vendor)
         for sql, _params, *prepared in statements:
-            if prepares and prepared and prepared[0]:
-                name, preparation, sql = _prepared_form(sql)
+            if preparing and prepared and prepared[0]:
+                name, preparation, sql = prepared_form(sql)
                 if name not in known and all(name != other for other, _ in prepare):  # once, even twice in a batch
                     prepare.append((name, preparation))
             sqls.append(sql)
-        session = connection.connection
         try:
             cursor.execute(";\n".join([*(text for _, text in prepare), *sqls]),
                            [p for _, params, *_ in statements for p in params])
         except BaseException:
-            _prepared[session] = None  # which statements were prepared before the error is not known
+            forget(connection)  # which statements were prepared before the error is not known
             raise
         known.update(name for name, _ in prepare)
         raw = cursor.cursor  # psycopg's own: the results without Django's wrapper around each attribute
@@ -86,51 +82,9 @@ def _has_rows(cursor) -> bool:
     return bool(result and (result.nfields or result.status in _ROWS))
 
 
-@functools.cache
 def _batches(vendor: str) -> bool:
     """True if this database runs several statements in one execute (``_run_together``)."""
-    return vendor == "postgresql" and not connection.settings_dict.get("OPTIONS", {}).get("server_side_binding")
-
-
-def _prepares(vendor: str) -> bool:
-    """True if the site prepares its widest statements (PostgreSQL, and the setting
-    ``DATABASE_PREPARED_STATEMENTS``: off behind a pooler that cannot keep them)."""
-    return vendor == "postgresql" and getattr(settings, "DATABASE_PREPARED_STATEMENTS", True)
-
-
-#: Per PostgreSQL session (the psycopg connection): the names of the statements
-#: ``_run_together`` prepared there; None: not known (after an error), read again.
-_prepared: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def _prepared_here(cursor) -> set[str]:
-    """The names of the statements prepared in this session (``_prepared``), read from
-    ``pg_prepared_statements`` when not known. Prepared statements outlive a rollback:
-    only an error while preparing leaves the set in doubt."""
-    session = connection.connection
-    known = _prepared.get(session, set())  # a session not seen yet has prepared nothing
-    if known is None:
-        cursor.execute("SELECT name FROM pg_prepared_statements")
-        known = {name for (name,) in cursor.fetchall()}
-    _prepared[session] = known
-    return known
-
-
-#: Name -> SQL of every statement ``_prepared_form`` named (a query log shows ``EXECUTE name(...)``).
-PREPARED_SQL: dict[str, str] = {}
-
-
-@functools.lru_cache(maxsize=256)
-def _prepared_form(sql: str) -> tuple[str, str, str]:
-    """``sql`` (with ``%s`` placeholders only) as a prepared statement: its name (from its
-    text, kept in ``PREPARED_SQL``), its ``PREPARE`` and the ``EXECUTE`` that runs it with
-    the same parameters."""
-    count = sql.count("%s")
-    name = "orleans_" + hashlib.sha1(sql.encode()).hexdigest()[:24]
-    PREPARED_SQL[name] = sql
-    numbers = iter(range(1, count + 1))
-    preparation = f"PREPARE {name} AS " + re.sub("%s", lambda _match: f"${next(numbers)}", sql)
-    return name, preparation, f"EXECUTE {name}" + (f"({', '.join(['%s'] * count)})" if count else "")
+    return vendor == connection.vendor and batches(connection)
 
 
 @functools.cache

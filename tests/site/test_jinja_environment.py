@@ -57,7 +57,7 @@ def test_a_render_sees_the_globals_and_values_as_jinja2s_own_render():
     sub = env.from_string("{{ x }}{{ seat_token }}")
     for values in ({"x": 1, "t": sub}, {"x": "<b>", "t": sub, "seat_token": "a value over a global"}):
         assert templating._render_template(template, values) == template.render(values)
-        assert templating._render_template(template, values) == template.render(values)  # the flat globals kept
+        assert templating._render_template(template, values) == template.render(values)  # a second render: the same globals, unchanged by the first
 
 
 def test_a_url_follows_the_root_urlconf_the_settings_name():

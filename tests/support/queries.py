@@ -4,7 +4,7 @@ with ``;\\n`` on PostgreSQL) and a statement prepared once a session shows as ``
 name(...)``, so tests that look for a statement look through these."""
 import re
 
-from games.services.locks import PREPARED_SQL
+from games.statements import PREPARED_SQL
 
 _EXECUTE = re.compile(r"EXECUTE (orleans_\w+)")
 

@@ -10,7 +10,8 @@ from games import rules
 from games.models import Game
 from games.selectors import game_with_seat
 from games.services import game_take_back
-from games.services.locks import PREPARED_SQL, _lock_game
+from games.services.locks import _lock_game
+from games.statements import PREPARED_SQL
 from tests.support.game_driver import CASTLE_PLAN, new_started_game, play_until, seats, submit
 
 pytestmark = pytest.mark.django_db

@@ -11,6 +11,7 @@ from django.urls import reverse
 from games import services
 from games.models import ChatChannel, ChatMessage, Game
 from games.selectors import POLL_FIELDS, bot_turn_waiting, game_for_poll
+from tests.support.queries import statements
 
 STATE_READ = re.compile(r'"games_game"\."state"(?! IS NOT NULL)')
 
@@ -18,7 +19,7 @@ STATE_READ = re.compile(r'"games_game"\."state"(?! IS NOT NULL)')
 def poll(client, game, **params):
     with CaptureQueriesContext(connection) as queries:
         response = client.get(reverse("games-poll", kwargs={"game_id": game.pk}), params)
-    return response, [q["sql"] for q in queries.captured_queries]
+    return response, statements(queries)  # a prepared statement's run as its SQL
 
 
 def game_queries(sqls):

@@ -1,0 +1,99 @@
+"""Statements PostgreSQL keeps prepared for a database session (issue 14).
+
+The site's widest statements (a decision's writes, the game page's reads, the poll's) took
+longer for PostgreSQL to plan than to run. Each is prepared once per database session, by
+SQL ``PREPARE`` sent with its first run (``PREPARE name AS ...; EXECUTE name(...)``, one
+round trip), then run by name (``EXECUTE name(...)``). This is the one mechanism for
+reads and writes: psycopg's own preparing stays off (Django leaves its ``prepare_threshold``
+unset), as psycopg answers DDL on a connection with ``DEALLOCATE ALL``, which would drop
+these behind the site's back.
+
+Only on PostgreSQL with client-side binding (Django's default: several statements in one
+execute) and ``settings.DATABASE_PREPARED_STATEMENTS`` on (off behind a pooler that cannot
+keep them: docs/performance.md, the production recipe); elsewhere a statement runs as written.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+import weakref
+
+from django.conf import settings
+
+#: Name -> SQL of every statement ``prepared_form`` named (a query log shows ``EXECUTE name(...)``).
+PREPARED_SQL: dict[str, str] = {}
+
+#: Per PostgreSQL session (the psycopg connection): the names of the statements prepared
+#: there; None: not known (after an error), read again from ``pg_prepared_statements``.
+_prepared: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def batches(db) -> bool:
+    """True if the database of ``db`` (a Django connection) runs several statements in one
+    execute: PostgreSQL with client-side binding."""
+    return db.vendor == "postgresql" and not db.settings_dict.get("OPTIONS", {}).get("server_side_binding")
+
+
+def prepares(db) -> bool:
+    """True if statements are prepared on ``db`` (a Django connection): it ``batches`` and
+    ``DATABASE_PREPARED_STATEMENTS`` is on."""
+    return batches(db) and getattr(settings, "DATABASE_PREPARED_STATEMENTS", True)
+
+
+def prepared_here(db, cursor) -> set[str]:
+    """The names of the statements prepared in ``db``'s current session, read with
+    ``cursor`` from ``pg_prepared_statements`` when not known. The set is the one kept:
+    add to it what a successful execute prepared. Prepared statements outlive a rollback:
+    only an error while preparing leaves the set in doubt (``forget``)."""
+    session = db.connection
+    known = _prepared.get(session, set())  # a session not seen yet has prepared nothing
+    if known is None:
+        cursor.execute("SELECT name FROM pg_prepared_statements")
+        known = {name for (name,) in cursor.fetchall()}
+    _prepared[session] = known
+    return known
+
+
+def forget(db) -> None:
+    """After an error in an execute that prepared statements: which of them were prepared
+    is not known; the next ``prepared_here`` reads them again."""
+    _prepared[db.connection] = None
+
+
+@functools.lru_cache(maxsize=256)
+def prepared_form(sql: str) -> tuple[str, str, str]:
+    """``sql`` (with ``%s`` placeholders only; their types must follow from the SQL: a
+    column compared or assigned, a cast) as a prepared statement: its name (from its text,
+    kept in ``PREPARED_SQL``), its ``PREPARE`` and the ``EXECUTE`` that runs it with the same
+    parameters."""
+    count = sql.count("%s")
+    name = "orleans_" + hashlib.sha1(sql.encode()).hexdigest()[:24]
+    PREPARED_SQL[name] = sql
+    numbers = iter(range(1, count + 1))
+    preparation = f"PREPARE {name} AS " + re.sub("%s", lambda _match: f"${next(numbers)}", sql)
+    return name, preparation, f"EXECUTE {name}" + (f"({', '.join(['%s'] * count)})" if count else "")
+
+
+def execute(db, cursor, sql: str, params) -> None:
+    """``cursor.execute(sql, params)`` on ``db`` (a Django connection; ``cursor`` one of its
+    cursors), the statement prepared once per session where ``prepares(db)``: its first run
+    there prepares and runs it in one round trip, later runs execute it by name. The cursor
+    is then at the statement's result (fetch as after ``cursor.execute``). Raises what the
+    database raises."""
+    if not prepares(db):
+        cursor.execute(sql, params)
+        return
+    known = prepared_here(db, cursor)
+    name, preparation, run = prepared_form(sql)
+    ready = name in known
+    try:
+        cursor.execute(run if ready else f"{preparation};\n{run}", params)
+    except BaseException:
+        # which statements the session holds is not known now (an error while preparing, or
+        # one dropped behind the site's back: DISCARD ALL, DEALLOCATE): read them again next time
+        forget(db)
+        raise
+    if not ready:
+        known.add(name)
+        cursor.nextset()  # past the PREPARE's empty result, to the statement's
