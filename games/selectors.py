@@ -1242,7 +1242,8 @@ def page_chat_known(game: Game, user, rows: list[Seat]) -> ChatKnown | None:
         return None
     row = rows[0]
     authenticated = getattr(user, "is_authenticated", False)
-    reader = ChatReader(user=user if authenticated else None, game=game, last_read_id=row.chat_read or 0,
+    # by ids: setting the relations (the request's lazy user, the game) cost more than the rest
+    reader = ChatReader(user_id=user.pk if authenticated else None, game_id=game.pk, last_read_id=row.chat_read or 0,
                         muted=bool(row.chat_muted))
     return ChatKnown(reader=reader, newest={ChatChannel.PLAYERS: row.chat_players or 0,
                                             ChatChannel.SPECTATORS: row.chat_spectators or 0})
