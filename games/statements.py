@@ -1,12 +1,14 @@
 """Statements PostgreSQL keeps prepared for a database session (issue 14).
 
-The site's widest statements (a decision's writes, the game page's reads, the poll's) took
+The site's widest statements (a decision's writes, the game page's reads, the poll's, the
+navigation's waiting count on every signed-in page) took
 longer for PostgreSQL to plan than to run. Each is prepared once per database session, by
 SQL ``PREPARE`` sent with its first run (``PREPARE name AS ...; EXECUTE name(...)``, one
 round trip), then run by name (``EXECUTE name(...)``). This is the one mechanism for
 reads and writes: psycopg's own preparing stays off (Django leaves its ``prepare_threshold``
-unset), as psycopg answers DDL on a connection with ``DEALLOCATE ALL``, which would drop
-these behind the site's back.
+unset), as psycopg, once it has prepared anything, answers DDL, a ``ROLLBACK`` or a
+``DISCARD ALL`` on the connection with ``DEALLOCATE ALL``, which would drop these behind
+the site's back.
 
 Only on PostgreSQL with client-side binding (Django's default: several statements in one
 execute) and ``settings.DATABASE_PREPARED_STATEMENTS`` on (off behind a pooler that cannot
@@ -45,7 +47,8 @@ def prepared_here(db, cursor) -> set[str]:
     """The names of the statements prepared in ``db``'s current session, read with
     ``cursor`` from ``pg_prepared_statements`` when not known. The set is the one kept:
     add to it what a successful execute prepared. Prepared statements outlive a rollback:
-    only an error while preparing leaves the set in doubt (``forget``)."""
+    only an error while preparing leaves the set in doubt (``forget``). Raises what the
+    database raises while reading them."""
     session = db.connection
     known = _prepared.get(session, set())  # a session not seen yet has prepared nothing
     if known is None:
@@ -79,8 +82,15 @@ def execute(db, cursor, sql: str, params) -> None:
     """``cursor.execute(sql, params)`` on ``db`` (a Django connection; ``cursor`` one of its
     cursors), the statement prepared once per session where ``prepares(db)``: its first run
     there prepares and runs it in one round trip, later runs execute it by name. The cursor
-    is then at the statement's result (fetch as after ``cursor.execute``). Raises what the
-    database raises."""
+    is then at the statement's result (fetch as after ``cursor.execute``).
+
+    ``sql``: one statement, positional ``%s`` placeholders only (no ``%(name)s``, no ``;``),
+    each parameter's type following from the SQL (a column compared or assigned, a cast:
+    PostgreSQL refuses to prepare ``%s IS NULL`` or a bare ``%s`` in a select list, which
+    SQLite, the default test database, does not show); ``params``: a sequence in placeholder
+    order. Raises what the database raises; after an error the next run reads which
+    statements the session holds (``forget``), so a statement dropped behind the site's back
+    (``DISCARD ALL``, ``DEALLOCATE``) fails one run, then is prepared again."""
     if not prepares(db):
         cursor.execute(sql, params)
         return

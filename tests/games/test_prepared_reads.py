@@ -57,8 +57,21 @@ def test_after_an_error_the_next_read_still_runs(started_game):
     broken = 'SELECT "name" FROM "no_such_table" WHERE "id" = %s AND "version" = %s'
     with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
         statements.execute(connection, cursor, broken, _params(started_game))
-    for _ in range(2):  # found prepared or prepared again, never prepared twice
+    for _ in range(2):
         assert _read(_ROW, _params(started_game))[0] == [(started_game.name, started_game.version)]
+
+
+def test_a_statement_prepared_by_a_run_that_failed_is_run_by_name_after(started_game):
+    if not statements.prepares(connection):
+        pytest.skip("prepared statements are PostgreSQL's")
+    # the preparation succeeds and its first run fails (a division by zero), in one round trip:
+    # the next runs find it prepared and do not prepare it twice
+    divided = 'SELECT 20 / %s::int FROM "games_game" WHERE "id" = %s'
+    pk = Game._meta.pk.get_db_prep_value(started_game.pk, connection)
+    with pytest.raises(DatabaseError), transaction.atomic():
+        _read(divided, [0, pk])
+    for _ in range(2):
+        assert _read(divided, [5, pk])[0] == [(4,)]
 
 
 def test_a_statement_dropped_behind_the_sites_back_is_prepared_again(started_game):

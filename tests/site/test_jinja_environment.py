@@ -60,6 +60,17 @@ def test_a_render_sees_the_globals_and_values_as_jinja2s_own_render():
         assert templating._render_template(template, values) == template.render(values)  # a second render: the same globals, unchanged by the first
 
 
+def test_a_templates_own_globals_stand_over_the_environments_as_in_jinja2():
+    import collections
+
+    env = engines["jinja2"].env
+    name = next(iter(env.globals))  # any of the environment's globals
+    template = env.from_string("{{ %s }}" % name, globals={name: "its own"})
+    assert template.render() == "its own"
+    plain = env.from_string("{{ x }}")
+    assert plain.globals == dict(collections.ChainMap({}, env.globals))  # Jinja2's own layering, flat
+
+
 def test_a_url_follows_the_root_urlconf_the_settings_name():
     import uuid
 

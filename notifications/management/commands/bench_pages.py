@@ -383,8 +383,8 @@ class Command(BaseCommand):
         """Complete random 4-player games per second on one core, as ``engine.bench`` measures
         it (``engine.bench.games_per_second``: ``engine.simulate``'s random games of seeds
         ``seed``, ``seed + 1``..., the median of its rounds, by the CPU time of this process:
-        what one core spends, so the load the gunicorn runs leave behind slows it less). The
-        wall-time rate is printed beside it."""
+        what one core spends, so other work on the machine slows it less). Run first, before
+        the bench loads the machine. The wall-time rate is printed beside it."""
         cpu, wall = games_per_second(lambda options, sd: play_game(options, sd, check=False),
                                      engine.GameOptions(players=4), games, seed)
         self.out(f"engine: {games} random 4-player games, median of {ENGINE_ROUNDS} rounds: {cpu:.1f} games/s "
