@@ -172,9 +172,7 @@ def waiting_count(user) -> int:
     connection = connections[DEFAULT_DB_ALIAS]
     sql, params, at = _waiting_count_sql(connection.vendor)
     params = _with_user(params, at, getattr(user, "pk", user))
-    with connection.cursor() as cursor:
-        statements.execute(connection, cursor, sql, params)
-        return cursor.fetchone()[0]
+    return statements.read(connection, sql, params)[0][0]
 
 
 def games_in_progress_for(user) -> QuerySet[Game]:
@@ -526,10 +524,7 @@ def recent_moves(game: Game) -> list[LogMove] | list[Move]:
     compiled = _recent_moves_sql(alias)
     if compiled is None:
         return list(_recent_moves_query(game.pk))
-    db = connections[alias]
-    with db.cursor() as cursor:  # prepared once a session: its plan cost more than its run
-        statements.execute(db, cursor, compiled[0], _recent_moves_params(compiled, game.pk, alias))
-        rows = cursor.fetchall()
+    rows = statements.read(connections[alias], compiled[0], _recent_moves_params(compiled, game.pk, alias))
     return _recent_move_rows(rows, alias)
 
 
@@ -991,14 +986,11 @@ def game_for_poll(game_id: Any, user) -> Game | None:
     pk = pk_field.to_python(game_id)
     user_id = user.pk if getattr(user, "is_authenticated", False) else None
     connection = connections[DEFAULT_DB_ALIAS]
-    with connection.cursor() as cursor:  # prepared once a session: its plan cost more than its run
-        statements.execute(connection, cursor, _poll_sql(connection.vendor), [
-            user_id, ChatChannel.PLAYERS, ChatChannel.SPECTATORS,
-            pk_field.get_db_prep_value(pk, connection)])
-        row = cursor.fetchone()
-    if row is None:
+    rows = statements.read(connection, _poll_sql(connection.vendor), [
+        user_id, ChatChannel.PLAYERS, ChatChannel.SPECTATORS, pk_field.get_db_prep_value(pk, connection)])
+    if not rows:
         return None
-    *values, has_state, seat_id, chat_players, chat_spectators = row
+    *values, has_state, seat_id, chat_players, chat_spectators = rows[0]
     game = Game.from_db(DEFAULT_DB_ALIAS, [f.attname for f in _poll_fields()],
                         _converted(_poll_converters(connection.vendor), values))
     game.has_state, game.seat_id = bool(has_state), seat_id
@@ -1068,9 +1060,7 @@ def game_with_seat(game_id: Any, user, *, state: bool = True, waiting: bool = Fa
     if waiting:
         _sql, count_params, at = _waiting_count_sql(connection.vendor)
         params[:0] = _with_user(count_params, at, user_id)
-    with connection.cursor() as cursor:  # prepared once a session: its plan cost more than its run
-        statements.execute(connection, cursor, sql, params)
-        rows = cursor.fetchall() if seats else [cursor.fetchone()]
+    rows = statements.read(connection, sql, params)  # one row a seat with ``seats``, else one
     row = rows[0] if rows else None
     if row is None:
         return None, None
@@ -1187,10 +1177,8 @@ def page_seats(game: Game, user) -> list[Seat]:
     read = game.__dict__.pop("_page_seats", None)
     if read is not None and read[:2] == (game.version, user_id):
         return read[2]
-    with connection.cursor() as cursor:  # prepared once a session: its plan cost more than its run
-        statements.execute(connection, cursor, _page_seats_sql(connection.vendor), _page_seats_params(user, game.pk))
-        rows = cursor.fetchall()
-    return _page_seat_rows(game, rows)
+    return _page_seat_rows(game, statements.read(connection, _page_seats_sql(connection.vendor),
+                                                 _page_seats_params(user, game.pk)))
 
 
 @functools.cache

@@ -107,3 +107,12 @@ def execute(db, cursor, sql: str, params) -> None:
     if not ready:
         known.add(name)
         cursor.nextset()  # past the PREPARE's empty result, to the statement's
+
+
+def read(db, sql: str, params) -> list[tuple]:
+    """The rows of the read ``sql`` with ``params`` on ``db`` (a Django connection), run by
+    ``execute`` (prepared once a session where ``prepares(db)``; the same arguments and
+    errors)."""
+    with db.cursor() as cursor:
+        execute(db, cursor, sql, params)
+        return cursor.fetchall()

@@ -48,7 +48,8 @@ from games.vocabulary import forget_with_catalogs, locale_bound, remember
 
 #: Every name the templates may call, as Django templates call them (``{{ circle(c) }}``
 #: for ``{% circle c %}``).
-GLOBALS = ("circle", "follower", "seat_token", "good_token", "clock_span", "log_entries")
+GLOBALS = ("circle", "follower", "seat_token", "good_token", "clock_span", "log_entries", "article_id",
+           "article_digest")
 #: Every filter the templates may use (``{{ x|compact_json }}`` as in Django).
 FILTERS = ("compact_json", "join_names", "follower_name", "good_name", "decision_badge", "awaited_list",
            "awaited_seat_list", "colour_name", "humanize_key", "phase_name", "ordinal", "seconds_as_duration",

@@ -156,9 +156,9 @@ DATABASES = {
 # --- Prepared statements (issue 14) ---
 # The widest statements, a decision's writes and the game page's, the poll's and the
 # navigation count's reads, are prepared once per database session (SQL PREPARE / EXECUTE,
-# games.statements): their planning cost more than their run. Behind any pooler in transaction or statement mode
-# (PgBouncer's max_prepared_statements tracks protocol-level statements only, not SQL
-# PREPARE) set DATABASE_PREPARED_STATEMENTS=0. psycopg's own preparing (OPTIONS
+# games.statements): their planning cost more than their run. Behind any pooler in
+# transaction or statement mode (PgBouncer's max_prepared_statements tracks protocol-level
+# statements only, not SQL PREPARE) set DATABASE_PREPARED_STATEMENTS=0. psycopg's own preparing (OPTIONS
 # prepare_threshold) stays off, as Django leaves it: once it has prepared anything, psycopg
 # answers DDL, a ROLLBACK or a DISCARD ALL on the connection with DEALLOCATE ALL, which
 # would drop these behind the site's back.

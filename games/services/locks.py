@@ -82,11 +82,6 @@ def _has_rows(cursor) -> bool:
     return bool(result and (result.nfields or result.status in _ROWS))
 
 
-def _batches(vendor: str) -> bool:
-    """True if this database runs several statements in one execute (``_run_together``)."""
-    return vendor == connection.vendor and batches(connection)
-
-
 @functools.cache
 def _lock_sql(vendor: str, seated: bool, known: bool = False) -> tuple[str, tuple, tuple]:
     """``_lock_game``'s statement, written once per database vendor (the ORM took longer to
@@ -139,7 +134,7 @@ def _lock_game(game_id: GameId, *, seated_user=None, with_seats: bool = False) -
     game_pk = pk_field.get_db_prep_value(game_uuid, connection)
     params = [game_pk] if seated_user is None else [game_pk, seated_user.pk]
     # the snapshot this process keeps a load of is not read again (rules.kept_snapshot)
-    known = kept_snapshot(game_uuid) if _batches(connection.vendor) else None
+    known = kept_snapshot(game_uuid) if batches(connection) else None
     if known is not None:
         params.insert(0, known[0])
     sql, game_fields, user_fields = _lock_sql(connection.vendor, seated_user is not None, known is not None)

@@ -16,10 +16,11 @@ from games import clock
 from games.bots import playing_level
 from games.models import Game, GameStatus, Move, MoveSource, Seat, canonical_json, text_digest
 from games.rules import engine_for, keep_loaded, pair_stamp_with_state, stored_forms
+from games.statements import batches
 from games.selectors import hand_over_page_reads, page_read_statements, seat_results, users_on_vacation
 from games.services import outbox
 from games.services.ratings import game_rate
-from games.services.locks import _batches, _read_seats, _run_together
+from games.services.locks import _read_seats, _run_together
 from games.services.records import record_finished_game, records_rebuild
 from games.tasks import bot_move_task, resolve_game_task
 from orleans_site.tasks import enqueue_on_commit
@@ -251,7 +252,7 @@ def read_page_with_writes(game: Game, user) -> None:
     write (``views.fragments``), so each later store of it also reads that page's seat rows
     and recent moves, after its writes and in their round trip, and hands them over to the
     page (``selectors.hand_over_page_reads``; a later store's replace an earlier's). Only
-    on a database that runs statements together (``locks._batches``): elsewhere the page
+    on a database that runs statements together (``statements.batches``): elsewhere the page
     reads them itself."""
     game._page_reader = user
 
@@ -262,7 +263,7 @@ def _page_reads(game: Game, before: int) -> list[tuple]:
     seats' results and ratings are written after the store's round trip). ``before``: the
     game's version before the store (``selectors.page_read_statements``)."""
     user = game.__dict__.get("_page_reader")
-    if user is None or game.status != GameStatus.ACTIVE or not _batches(connection.vendor):
+    if user is None or game.status != GameStatus.ACTIVE or not batches(connection):
         return []
     return page_read_statements(game, user, before=before)
 

@@ -460,6 +460,19 @@ def jinja_include(context, name: str) -> str:
 PLAYER_BOARD_SECONDS = 3600
 
 
+def article_id(board: dict) -> str:
+    """The root id of a player board's article (``_player_board.html``), a region of its own
+    inside the ``boards`` region (``views.regions``)."""
+    return f"player-board-{board['seat']}"
+
+
+def article_digest(board: dict) -> str:
+    """The fingerprint a player board's article shows (``data-region-hash``): the head of
+    its ``fragment``, the full fingerprint of what it shows, which also keys its cached
+    HTML (``player_board_key``)."""
+    return board["fragment"][:12]
+
+
 def player_board_key(board: dict) -> str:
     """The ``regions`` cache key of a player board's article (``player_boards``): the key
     ``{% cache 3600 player-board b.fragment %}`` gives it."""

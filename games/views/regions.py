@@ -49,7 +49,7 @@ from games.presenters.fingerprint import fingerprint, locale
 from games.presenters.page import PLAYER_BOARD_TEMPLATES, game_context, game_page, live_page, versioned_inputs
 from games.rules import check_loadable
 from games.templating import render_partial, template_source
-from games.templatetags.games_extras import player_board_articles, player_board_key
+from games.templatetags.games_extras import article_digest, article_id, player_board_articles, player_board_key
 from games.vocabulary import locale_bound
 from orleans_site.cache import LocalFirstRedisCache
 
@@ -359,24 +359,10 @@ def _regions_html(request: HttpRequest, context: dict, known: dict[str, str], *,
     return parts
 
 
-def article_id(board: dict) -> str:
-    """The root id of a player board's article (``_player_board.html``), a region of its own
-    inside the ``boards`` region."""
-    return f"player-board-{board['seat']}"
-
-
-def article_digest(board: dict) -> str:
-    """The fingerprint a player board's article shows (``data-region-hash``): the head of
-    its ``fragment``, the full fingerprint of what it shows, which also keys its cached
-    HTML (``player_board_key``)."""
-    return board["fragment"][:12]
-
-
 def _changed_articles(articles: list[dict], keys: list[str], render_context: dict, *,
                       oob: bool) -> list[tuple[str, str]]:
     """``(name, html)`` of the player boards' ``articles`` (board dicts; ``keys``: their
-    ``player_board_key``s) as regions of their
-    own (name: their root id), for an answer whose ``boards`` section the page shows
+    ``player_board_key``s) as regions of their own (name: their root id), for an answer whose ``boards`` section the page shows
     already: each from ``render_context``'s ``player_board_html`` (read with the answer's
     other entries) or rendered, and then kept in its ``player_board_fresh``
     (``games_extras.player_board_articles``, as the section renders them). An article

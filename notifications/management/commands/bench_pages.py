@@ -13,10 +13,11 @@ It writes users and games into the configured database (``make bench``: a scratc
 Latency is timed in-process with Django's test ``Client`` (``DEBUG`` off, the site's whole
 middleware stack, sessions in the database), baseline and product interleaved, each figure
 the median of several rounds' mean. The baselines (``notifications.bench.views``) are served
-by the harness's urlconf only. First the engine's random 4-player games per second (before the run loads
-the machine); then the games are built and the latency figures taken; then the reminder
-and deadline sweeps and throughput under gunicorn (``--servers``; default 2 sync workers,
-then 2 gthread workers of 4 threads) on ``--port`` (default 8107). The last line is one JSON object of the ratios.
+by the harness's urlconf only. First the engine's random 4-player games per second
+(before the run loads the machine); then the games are built and the latency figures
+taken; then the reminder and deadline sweeps and throughput under gunicorn (``--servers``;
+default 2 sync workers, then 2 gthread workers of 4 threads) on ``--port`` (default 8107).
+The last line is one JSON object of the ratios.
 This is a measurement, not a test.
 """
 from __future__ import annotations
