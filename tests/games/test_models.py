@@ -11,6 +11,17 @@ def test_status_values_are_stable():
     assert [s.value for s in GameStatus] == ["open", "active", "finished", "cancelled"]
 
 
+def test_the_status_label_is_the_choice_label_in_the_active_language():
+    from django.utils import translation
+
+    with translation.override("ja"):
+        assert Game(status="active").get_status_display() == "対局中"
+    with translation.override("en"):
+        assert Game(status="active").get_status_display() == "In progress"
+        assert Game(status="finished").get_status_display() == "Finished"
+        assert Game(status="unknown").get_status_display() == "unknown"  # a value no choice has: itself
+
+
 def test_moves_are_append_only(started_game):
     move = Move.objects.create(game=started_game, seq=1, seat=0, action={"type": "x"})
     move.events = [{"text": "forged"}]
