@@ -38,11 +38,17 @@ _SEAT_NAMES = Prefetch("seats", queryset=Seat.objects.select_related("user").onl
 
 
 def games_open_public() -> QuerySet[Game]:
-    """Open public games, newest first, with ``seat_count`` and their creator."""
+    """Open public games, newest first, with ``seat_count`` and their creator.
+
+    ``seat_count`` is a subquery per game rather than a join grouped by game: the database
+    then walks the games in their index's order and stops at a page's last row, where the
+    grouped join counted the seats of every open game first (the home page's open tables
+    grew with their number: issue 14)."""
+    seats = Seat.objects.filter(game=OuterRef("pk")).order_by().values("game").annotate(n=Count("pk")).values("n")
     return (
         Game.objects.filter(status=GameStatus.OPEN, is_public=True)
         .select_related("creator")
-        .annotate(seat_count=Count("seats"))
+        .annotate(seat_count=Coalesce(Subquery(seats, output_field=IntegerField()), 0))
         .defer("state")
         .order_by("-created_at")
     )
@@ -138,7 +144,7 @@ def open_tables_for(user, limit: int = 20) -> list[Game]:
     for an anonymous visitor), newest first, at most ``limit``."""
     games = games_open_public().filter(seat_count__lt=F("max_seats"))
     if getattr(user, "is_authenticated", False):
-        games = games.exclude(seats__user=user)
+        games = games.exclude(Exists(Seat.objects.filter(game=OuterRef("pk"), user=user)))
     return list(games[:limit])
 
 
