@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, connection, connections, router, transaction
 from django.db.models import (
     Count, Exists, ExpressionWrapper, F, IntegerField, JSONField, OuterRef, Prefetch, Q,
-    QuerySet, Subquery, prefetch_related_objects,
+    QuerySet, Subquery,
 )
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -55,34 +55,63 @@ def games_open_public() -> QuerySet[Game]:
 
 
 def games_in_progress_public() -> QuerySet[Game]:
-    """Public games in progress, most recently started first, with their seats: the
-    lobby's games anyone signed in may watch."""
-    return (
-        Game.objects.filter(status=GameStatus.ACTIVE, is_public=True)
-        .prefetch_related(_SEAT_NAMES)
-        .defer("state")
-        .order_by("-started_at")
-    )
+    """Public games in progress, most recently started first: the lobby's games anyone
+    signed in may watch (``lobby_watch_lists`` reads their seats)."""
+    return Game.objects.filter(status=GameStatus.ACTIVE, is_public=True).defer("state").order_by("-started_at")
 
 
 def games_finished_public() -> QuerySet[Game]:
-    """Finished public games, most recently finished first, with their seats."""
-    return (
-        Game.objects.filter(status=GameStatus.FINISHED, is_public=True)
-        .prefetch_related(_SEAT_NAMES)
-        .defer("state")
-        .order_by("-finished_at")
-    )
+    """Finished public games, most recently finished first (``lobby_watch_lists`` reads
+    their seats)."""
+    return Game.objects.filter(status=GameStatus.FINISHED, is_public=True).defer("state").order_by("-finished_at")
 
 
-def lobby_watch_lists(limit: int) -> tuple[list[Game], list[Game]]:
+@dataclass(frozen=True)
+class WatchedSeat:
+    """A seat as the lobby's lists show it: its player's id and name, or its bot's level
+    and stored name."""
+
+    user_id: int | None
+    username: str
+    bot_level: str
+    bot_name: str
+
+    @property
+    def display_name(self) -> str:
+        """The player's username, or the bot's name in the active language (as ``Seat.display_name``)."""
+        return bot_display_name(self.bot_level, self.bot_name) if self.bot_level else self.username
+
+
+@dataclass(frozen=True)
+class WatchedGame:
+    """A public game as the lobby's lists show it: id, name, when it started and finished
+    (None: not yet), and its seats in seat order."""
+
+    pk: uuid.UUID
+    name: str
+    started_at: dt.datetime | None
+    finished_at: dt.datetime | None
+    seats: tuple[WatchedSeat, ...]
+
+
+def lobby_watch_lists(limit: int) -> tuple[list[WatchedGame], list[WatchedGame]]:
     """The lobby's public games in progress and finished ones (``games_in_progress_public``,
     ``games_finished_public``), at most ``limit`` of each, their seats read in one query
-    for both lists (three queries, not four)."""
-    playing = list(games_in_progress_public().prefetch_related(None)[:limit])
-    finished = list(games_finished_public().prefetch_related(None)[:limit])
-    prefetch_related_objects(playing + finished, _SEAT_NAMES)
-    return playing, finished
+    for both lists (three queries): rows, not models (building a model for each game, seat
+    and player took most of the lobby's time: issue 14)."""
+    fields = ("pk", "name", "started_at", "finished_at")
+    playing = list(games_in_progress_public().values_list(*fields)[:limit])
+    finished = list(games_finished_public().values_list(*fields)[:limit])
+    seats: dict[Any, list[WatchedSeat]] = {}
+    rows = (Seat.objects.filter(game_id__in=[row[0] for row in (*playing, *finished)]).order_by("order")
+            .values_list("game_id", "user_id", "user__username", "bot_level", "bot_name"))
+    for game_id, user_id, username, bot_level, bot_name in rows if playing or finished else ():
+        seats.setdefault(game_id, []).append(WatchedSeat(user_id, username or "", bot_level, bot_name))
+
+    def watched(rows: list) -> list[WatchedGame]:
+        return [WatchedGame(*row, seats=tuple(seats.get(row[0], ()))) for row in rows]
+
+    return watched(playing), watched(finished)
 
 
 def seats_waiting_for(user) -> QuerySet[Seat]:

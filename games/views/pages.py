@@ -109,9 +109,7 @@ def _lobby_watch(playing: list, finished: list) -> str:
     rendered once per what it shows and kept in the "regions" cache for every viewer (public
     games only, nothing of the viewer's): keyed by the fingerprint of each game's id, name,
     start or finish and seats, in the language and time zone (the dates)."""
-    shown = [(game.pk, game.name, game.started_at, game.finished_at,
-              [(seat.user_id, seat.user.username if seat.user_id else "", seat.bot_level, seat.bot_name)
-               for seat in game.seats.all()]) for game in (*playing, *finished)]
+    shown = [playing, finished]  # selectors.WatchedGame rows: display data
     key = _shown_key("lobby-watch", shown, "games/_lobby_watch.html")
     cache = caches["regions"]
     html = cache.get(key) if key else None

@@ -25,7 +25,9 @@ def test_it_lists_public_games_in_progress_to_watch_and_not_private_ones(client,
     watched = make_game(alice, bob, seats=2)
     make_game(alice, bob, seats=2, is_public=False)
     response = client.get(reverse("games-lobby"))
-    assert list(response.context["playing_games"]) == [watched]
+    assert [game.pk for game in response.context["playing_games"]] == [watched.pk]
+    in_seat_order = [seat.user.username for seat in watched.seats.order_by("order")]
+    assert [seat.display_name for seat in response.context["playing_games"][0].seats] == in_seat_order
     section = response.text[response.text.index('id="playing-games"'):response.text.index('id="finished-games"')]
     assert reverse("games-detail", kwargs={"game_id": watched.pk}) in section
 
@@ -48,3 +50,18 @@ def test_a_game_finishing_shows_on_a_lobby_shown_before_and_cached_is_as_rendere
     finished_games([bob, alice], 1, start=1)
     after = lobby()
     assert "Game finished 1" in after and "Game finished 1" not in before
+
+
+def test_a_watched_games_bot_seats_show_the_bots_names_in_the_viewers_language(client, alice):
+    from django.utils import translation
+
+    from games import services
+    from games.models import Game
+
+    with translation.override("en"):
+        services.game_create(creator=alice, name="with bots", max_seats=2, options={}, bots=["random"])
+    assert Game.objects.get(name="with bots").status == "active"
+    english = client.get(reverse("games-lobby")).text
+    japanese = client.get(reverse("games-lobby"), HTTP_ACCEPT_LANGUAGE="ja").text
+    assert "Bot (Random) 1" in english and "alice" in english
+    assert "Bot (Random) 1" not in japanese and "alice" in japanese  # the stored English name is not shown as stored
