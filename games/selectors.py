@@ -67,22 +67,6 @@ def games_finished_public() -> QuerySet[Game]:
 
 
 @dataclass(frozen=True)
-class WatchedSeat:
-    """A seat as the lobby's lists show it: its player's id and name, or its bot's level
-    and stored name."""
-
-    user_id: int | None
-    username: str
-    bot_level: str
-    bot_name: str
-
-    @property
-    def display_name(self) -> str:
-        """The player's username, or the bot's name in the active language (as ``Seat.display_name``)."""
-        return bot_display_name(self.bot_level, self.bot_name) if self.bot_level else self.username
-
-
-@dataclass(frozen=True)
 class WatchedGame:
     """A public game as the lobby's lists show it: id, name, when it started and finished
     (None: not yet), and its seats in seat order."""
@@ -91,7 +75,7 @@ class WatchedGame:
     name: str
     started_at: dt.datetime | None
     finished_at: dt.datetime | None
-    seats: tuple[WatchedSeat, ...]
+    seats: tuple[ListedSeat, ...]
 
 
 def lobby_watch_lists(limit: int) -> tuple[list[WatchedGame], list[WatchedGame]]:
@@ -102,11 +86,11 @@ def lobby_watch_lists(limit: int) -> tuple[list[WatchedGame], list[WatchedGame]]
     fields = ("pk", "name", "started_at", "finished_at")
     playing = list(games_in_progress_public().values_list(*fields)[:limit])
     finished = list(games_finished_public().values_list(*fields)[:limit])
-    seats: dict[Any, list[WatchedSeat]] = {}
+    seats: dict[Any, list[ListedSeat]] = {}
     rows = (Seat.objects.filter(game_id__in=[row[0] for row in (*playing, *finished)]).order_by("order")
             .values_list("game_id", "user_id", "user__username", "bot_level", "bot_name"))
     for game_id, user_id, username, bot_level, bot_name in rows if playing or finished else ():
-        seats.setdefault(game_id, []).append(WatchedSeat(user_id, username or "", bot_level, bot_name))
+        seats.setdefault(game_id, []).append(ListedSeat(user_id, username or "", bot_level, bot_name))
 
     def watched(rows: list) -> list[WatchedGame]:
         return [WatchedGame(*row, seats=tuple(seats.get(row[0], ()))) for row in rows]
@@ -220,13 +204,13 @@ def games_in_progress_for(user) -> QuerySet[Game]:
 @dataclass(frozen=True)
 class ListedSeat:
     """A seat as a list of games shows it: who sits there (``display_name``) and what the
-    engine awaits from it (``awaiting``, "" for nothing)."""
+    engine awaits from it (``awaiting``, "" for nothing, or for a list that does not show it)."""
 
     user_id: int | None
     username: str
     bot_level: str
     bot_name: str
-    awaiting: str
+    awaiting: str = ""
 
     @property
     def display_name(self) -> str:
