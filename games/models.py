@@ -35,6 +35,10 @@ class GameStatus(models.TextChoices):
     CANCELLED = "cancelled", pgettext_lazy("game status", "Cancelled")
 
 
+#: Status value -> its lazy label (``Game.get_status_display``).
+_STATUS_LABELS = {status.value: status.label for status in GameStatus}
+
+
 def state_digest(state) -> str:
     """The sha1 (hex) of a snapshot's canonical JSON (sorted keys): ``Game.state_stamp``.
     ``state``: the JSON-able snapshot, or None (no snapshot: "")."""
@@ -196,8 +200,8 @@ class Game(models.Model):
         """The status's label in the active language ("In progress"), or the stored value if
         it is no ``GameStatus``: Django's generated method, without its hashing of every
         choice's lazy label on each call (about 30 µs: once per game page, answer and list row)."""
-        member = GameStatus._value2member_map_.get(self.status)
-        return self.status if member is None else str(member.label)
+        label = _STATUS_LABELS.get(self.status)
+        return self.status if label is None else str(label)
 
     def save(self, *args, update_fields=None, **kwargs) -> None:
         """``Model.save``; whenever ``state`` is written, ``state_stamp`` is written with it."""

@@ -40,10 +40,11 @@ _SEAT_NAMES = Prefetch("seats", queryset=Seat.objects.select_related("user").onl
 def games_open_public() -> QuerySet[Game]:
     """Open public games, newest first, with ``seat_count`` and their creator.
 
-    ``seat_count`` is a subquery per game rather than a join grouped by game: the database
-    then walks the games in their index's order and stops at a page's last row, where the
-    grouped join counted the seats of every open game first (the home page's open tables
-    grew with their number: issue 14)."""
+    ``seat_count`` is a subquery per game rather than a join grouped by game: for a plain
+    ``LIMIT`` (the home page's open tables) the database walks the games in their index's
+    order and stops at the last row shown, where the grouped join counted the seats of every
+    open game first (issue 14); a lobby page, which counts the whole list (``COUNT(*) OVER
+    ()``), still reads every open game but counts the seats of the rows shown only."""
     seats = Seat.objects.filter(game=OuterRef("pk")).order_by().values("game").annotate(n=Count("pk")).values("n")
     return (
         Game.objects.filter(status=GameStatus.OPEN, is_public=True)
@@ -81,19 +82,22 @@ class WatchedGame:
 def lobby_watch_lists(limit: int) -> tuple[list[WatchedGame], list[WatchedGame]]:
     """The lobby's public games in progress and finished ones (``games_in_progress_public``,
     ``games_finished_public``), at most ``limit`` of each, their seats read in one query
-    for both lists (three queries): rows, not models (building a model for each game, seat
+    for both lists (three queries; two when both are empty): rows, not models (building a model for each game, seat
     and player took most of the lobby's time: issue 14)."""
     fields = ("pk", "name", "started_at", "finished_at")
     playing = list(games_in_progress_public().values_list(*fields)[:limit])
     finished = list(games_finished_public().values_list(*fields)[:limit])
     seats: dict[Any, list[ListedSeat]] = {}
-    rows = (Seat.objects.filter(game_id__in=[row[0] for row in (*playing, *finished)]).order_by("order")
-            .values_list("game_id", "user_id", "user__username", "bot_level", "bot_name"))
-    for game_id, user_id, username, bot_level, bot_name in rows if playing or finished else ():
-        seats.setdefault(game_id, []).append(ListedSeat(user_id, username or "", bot_level, bot_name))
+    ids = [row[0] for row in (*playing, *finished)]
+    if ids:
+        for game_id, user_id, username, bot_level, bot_name in (
+                Seat.objects.filter(game_id__in=ids).order_by("order")
+                .values_list("game_id", "user_id", "user__username", "bot_level", "bot_name")):
+            seats.setdefault(game_id, []).append(ListedSeat(user_id, username or "", bot_level, bot_name))
 
     def watched(rows: list) -> list[WatchedGame]:
-        return [WatchedGame(*row, seats=tuple(seats.get(row[0], ()))) for row in rows]
+        return [WatchedGame(pk=pk, name=name, started_at=started_at, finished_at=finished_at,
+                            seats=tuple(seats.get(pk, ()))) for pk, name, started_at, finished_at in rows]
 
     return watched(playing), watched(finished)
 

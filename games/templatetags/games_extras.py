@@ -182,8 +182,8 @@ def join_names(people) -> str:
 
 @register.filter
 def seat_names(seats) -> str:
-    """``join_names`` of seats' ``display_name`` (``Seat`` rows: a player's username or a
-    bot's name), as lists of games show their players."""
+    """``join_names`` of seats' ``display_name`` (``Seat`` rows or ``selectors.ListedSeat``:
+    a player's username or a bot's name), as lists of games show their players."""
     return join_names([seat.display_name for seat in seats or ()])
 
 
