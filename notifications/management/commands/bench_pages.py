@@ -383,14 +383,16 @@ class Command(BaseCommand):
     def engine_speed(self, games: int, seed: int) -> float:
         """Complete random 4-player games per second on one core, as ``engine.bench`` measures
         it (``engine.bench.games_per_second``: ``engine.simulate``'s random games of seeds
-        ``seed``, ``seed + 1``..., the median of its rounds, by the CPU time of this process:
-        what one core spends, so other work on the machine slows it less). Run first, before
-        the bench loads the machine. The wall-time rate is printed beside it."""
-        cpu, wall = games_per_second(lambda options, sd: play_game(options, sd, check=False),
-                                     engine.GameOptions(players=4), games, seed)
-        self.out(f"engine: {games} random 4-player games, median of {ENGINE_ROUNDS} rounds: {cpu:.1f} games/s "
-                 f"by CPU time ({wall:.1f} by wall time)")
-        return round(cpu, 1)
+        ``seed``, ``seed + 1``..., each game's median time over its passes, by the CPU time of
+        this process: what one core spends, so other work on the machine slows it less). Run
+        first, before the bench loads the machine. The wall-time rate and the median of the
+        passes' own rates (the figure of earlier runs) are printed beside it."""
+        speed = games_per_second(lambda options, sd: play_game(options, sd, check=False),
+                                 engine.GameOptions(players=4), games, seed)
+        self.out(f"engine: {games} random 4-player games, each game's median of {ENGINE_ROUNDS} passes: "
+                 f"{speed.cpu:.1f} games/s by CPU time ({speed.wall:.1f} by wall time; the median of the "
+                 f"passes' own rates {speed.cpu_rounds:.1f}: {', '.join(f'{r:.1f}' for r in speed.cpu_passes)})")
+        return round(speed.cpu, 1)
 
     # --- summary ----------------------------------------------------------------------------
     def summary(self, figures: dict[str, Figure]) -> dict:
