@@ -17,13 +17,14 @@ from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, connection, connections, router, transaction
 from django.db.models import (
     Count, Exists, ExpressionWrapper, F, IntegerField, JSONField, OuterRef, Prefetch, Q,
-    QuerySet, Subquery,
+    QuerySet, Subquery, Window,
 )
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 
 from games import clock, records, statements
+from games.compiled import ANY_USER_ID, UserQuery
 from games.models import (
     ChatChannel, ChatMessage, ChatReader, Game, GameStatus, Invitation, InvitationStatus, Move, MoveSource, PlayerClock,
     PlayerStats, Rating, RatingChange, Seat,
@@ -156,17 +157,66 @@ def rematches_awaiting(user) -> QuerySet[Seat]:
     )
 
 
+#: The annotation carrying a whole list's length on each row of a page (``with_total``).
+LIST_TOTAL = "list_total"
+
+
+def with_total(queryset: QuerySet) -> QuerySet:
+    """``queryset`` with each row carrying the whole list's length (``LIST_TOTAL``:
+    ``COUNT(*) OVER ()``), so that a page of it and the count are one query."""
+    return queryset.annotate(**{LIST_TOTAL: Window(Count("*"))})
+
+
+def _open_tables(user) -> QuerySet[Game]:
+    # open public games with a free seat, those ``user`` (a user or its id) sits at left out; None: anyone's
+    games = games_open_public().filter(seat_count__lt=F("max_seats"))
+    if user is not None:
+        games = games.exclude(Exists(Seat.objects.filter(game=OuterRef("pk"), user=user)))
+    return games
+
+
+#: The home page's lists, each compiled once per process (``games.compiled``: the ORM took
+#: longer to build and compile each than the database to run it).
+_OPEN_TABLES = UserQuery(_open_tables)
+_OPEN_TABLES_ANYONE = UserQuery(lambda _user_id: _open_tables(None))
+_WAITING_PAGE = UserQuery(lambda user_id: with_total(seats_waiting_for(user_id)))
+_OPEN_PUBLIC = UserQuery(lambda _user_id: with_total(games_open_public()))
+_INVITATIONS = UserQuery(lambda user_id: invitations_for(user_id))
+_REMATCHES = UserQuery(lambda user_id: rematches_awaiting(user_id))
+
+
 def open_tables_for(user, limit: int = 20) -> list[Game]:
     """Open public games with a free seat that ``user`` does not already sit at (anyone's
-    for an anonymous visitor), newest first, at most ``limit``."""
-    games = games_open_public().filter(seat_count__lt=F("max_seats"))
+    for an anonymous visitor), newest first, at most ``limit``, with ``seat_count`` and
+    their creator (``games_open_public``); its SQL compiled once."""
     if getattr(user, "is_authenticated", False):
-        games = games.exclude(Exists(Seat.objects.filter(game=OuterRef("pk"), user=user)))
-    return list(games[:limit])
+        return _OPEN_TABLES.run(user.pk, 0, limit)
+    return _OPEN_TABLES_ANYONE.run(None, 0, limit)
 
 
-#: No user has this id: it marks where a user's id goes in a query compiled once.
-_ANY_USER_ID = -917_000_000_003
+def waiting_page_rows(user, low: int, high: int) -> list[Seat]:
+    """Rows ``low``..``high`` of ``seats_waiting_for(user)`` (a signed-in user), each with
+    the whole list's length (``with_total``), for ``OneQueryPaginator``'s
+    ``page_rows``; its SQL compiled once per page."""
+    return _WAITING_PAGE.run(user.pk, low, high)
+
+
+def open_public_page_rows(low: int, high: int) -> list[Game]:
+    """Rows ``low``..``high`` of ``games_open_public()``, each with the whole list's length
+    (``with_total``), for ``OneQueryPaginator``'s ``page_rows`` (the lobby's open games);
+    its SQL compiled once per page."""
+    return _OPEN_PUBLIC.run(None, low, high)
+
+
+def invitations_list(user) -> list[Invitation]:
+    """``invitations_for(user)`` (a signed-in user) as a list; its SQL compiled once."""
+    return _INVITATIONS.run(user.pk)
+
+
+def rematches_list(user) -> list[Seat]:
+    """``rematches_awaiting(user)`` (a signed-in user) as a list; its SQL compiled once."""
+    return _REMATCHES.run(user.pk)
+
 
 
 @functools.cache
@@ -174,15 +224,15 @@ def _waiting_count_sql(vendor: str) -> tuple[str, tuple, tuple[int, ...]]:
     """``(sql, params, where the user's id goes in params)`` of ``waiting_count``, compiled
     once per database vendor from the three lists' querysets (their one definition)."""
     ids = [rows.order_by().values("pk") for rows in
-           (seats_waiting_for(_ANY_USER_ID), invitations_for(_ANY_USER_ID), rematches_awaiting(_ANY_USER_ID))]
+           (seats_waiting_for(ANY_USER_ID), invitations_for(ANY_USER_ID), rematches_awaiting(ANY_USER_ID))]
     sql, params = ids[0].union(*ids[1:], all=True).query.get_compiler(DEFAULT_DB_ALIAS).as_sql()
-    at = tuple(i for i, param in enumerate(params) if param == _ANY_USER_ID)
+    at = tuple(i for i, param in enumerate(params) if param == ANY_USER_ID)
     assert len(at) == len(ids), "each list filters on the user once"
     return f"SELECT COUNT(*) FROM ({sql}) waiting", tuple(params), at
 
 
 def _with_user(params, at: tuple[int, ...], user_id) -> list:
-    """``params`` of a statement compiled once with ``_ANY_USER_ID``, the user's id put in
+    """``params`` of a statement compiled once with ``ANY_USER_ID``, the user's id put in
     at the indexes ``at``."""
     return [user_id if i in at else param for i, param in enumerate(params)]
 
@@ -259,7 +309,7 @@ def _profile_head_sql(vendor: str) -> tuple[str, tuple, tuple[int, ...]]:
            f"LEFT JOIN {seat} s ON s.{qn('game_id')} = p.id "
            f"LEFT JOIN {users} u ON u.{qn(user_model._meta.pk.column)} = s.{qn('user_id')} "
            f"ORDER BY p.created_at DESC, p.id, s.{qn('order')}")
-    params = (_ANY_USER_ID, _ANY_USER_ID, *waiting_params, _ANY_USER_ID, GameStatus.OPEN.value, GameStatus.ACTIVE.value)
+    params = (ANY_USER_ID, ANY_USER_ID, *waiting_params, ANY_USER_ID, GameStatus.OPEN.value, GameStatus.ACTIVE.value)
     at = (0, 1, *(2 + i for i in waiting_at), 2 + len(waiting_params))
     return sql, params, at
 
@@ -1260,6 +1310,21 @@ def page_chat_known(game: Game, user, rows: list[Seat]) -> ChatKnown | None:
                                             ChatChannel.SPECTATORS: row.chat_spectators or 0})
 
 
+def _unread_by_game(user, seats: QuerySet, since: dt.datetime | None = None) -> QuerySet:
+    # (game id, messages unread by user) in the players' channel of the games of ``seats``
+    # (the user's seats, as ids of their games): see chat_unread_counts
+    readers = ChatReader.objects.filter(user=user, game=OuterRef("game"))
+    messages = (
+        ChatMessage.objects.filter(
+            game_id__in=seats.values("game_id"), channel=ChatChannel.PLAYERS, hidden=False,
+            id__gt=Coalesce(Subquery(readers.values("last_read_id")[:1]), 0))
+        .exclude(author=user).exclude(Exists(readers.filter(muted=True)))
+    )
+    if since is not None:
+        messages = messages.filter(created_at__gte=since)
+    return messages.order_by().values("game_id").annotate(n=Count("pk")).values_list("game_id", "n")
+
+
 def chat_unread_counts(user, game_ids, *, since: dt.datetime | None = None) -> dict[Any, int]:
     """``{game id: messages unread by user}`` in the players' channel of the games of
     ``game_ids`` where ``user`` (a user or its id) sits: other players' messages after the
@@ -1269,17 +1334,26 @@ def chat_unread_counts(user, game_ids, *, since: dt.datetime | None = None) -> d
     game_ids = list(game_ids)
     if not game_ids:
         return {}
-    readers = ChatReader.objects.filter(user=user, game=OuterRef("game"))
-    messages = (
-        ChatMessage.objects.filter(
-            game_id__in=Seat.objects.filter(user=user, game_id__in=game_ids).values("game_id"),
-            channel=ChatChannel.PLAYERS, hidden=False,
-            id__gt=Coalesce(Subquery(readers.values("last_read_id")[:1]), 0))
-        .exclude(author=user).exclude(Exists(readers.filter(muted=True)))
-    )
-    if since is not None:
-        messages = messages.filter(created_at__gte=since)
-    return dict(messages.order_by().values("game_id").annotate(n=Count("pk")).values_list("game_id", "n"))
+    return dict(_unread_by_game(user, Seat.objects.filter(user=user, game_id__in=game_ids), since))
+
+
+@functools.cache
+def _chat_unread_waiting_sql(vendor: str) -> tuple[str, tuple, tuple[int, ...]]:
+    """``(sql, params, where the user's id goes in params)`` of ``chat_unread_waiting``,
+    compiled once per database vendor."""
+    waiting = seats_waiting_for(ANY_USER_ID).order_by()
+    sql, params = _unread_by_game(ANY_USER_ID, waiting).query.get_compiler(DEFAULT_DB_ALIAS).as_sql()
+    return sql, tuple(params), tuple(i for i, param in enumerate(params) if param == ANY_USER_ID)
+
+
+def chat_unread_waiting(user) -> dict[Any, int]:
+    """``chat_unread_counts`` of every game waiting for ``user`` (a signed-in user;
+    ``seats_waiting_for``): the home page's counts, whatever page of the list it shows; one
+    query, its SQL compiled once."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    sql, params, at = _chat_unread_waiting_sql(connection.vendor)
+    game_id = Game._meta.pk.to_python  # a uuid.UUID, as the ORM reads it on every database
+    return {game_id(game): n for game, n in statements.read(connection, sql, _with_user(params, at, user.pk))}
 
 
 def chat_recent_count(user, game: Game, seconds: int, now: dt.datetime | None = None) -> int:

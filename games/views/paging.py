@@ -2,11 +2,12 @@
 with the page (``COUNT(*) OVER ()``) or from a record that keeps it."""
 from __future__ import annotations
 
-from django.core.paginator import Page, Paginator
-from django.db.models import Count, QuerySet, Window
+from collections.abc import Callable
 
-#: The annotation carrying the whole list's length on each row of a page.
-_TOTAL = "list_total"
+from django.core.paginator import Page, Paginator
+from django.db.models import QuerySet
+
+from games.selectors import LIST_TOTAL, with_total
 
 
 class CountedPaginator(Paginator):
@@ -28,11 +29,19 @@ def page_number(number) -> int:
 
 class OneQueryPaginator(Paginator):
     """A ``Paginator`` of a ``QuerySet`` that reads the page asked for and the list's length
-    in one query (each row carries ``COUNT(*) OVER ()``) instead of a COUNT and then the
-    page. ``get_page`` behaves as ``Paginator.get_page``; a page past the end (or not a
-    positive number) is read as ``Paginator`` does."""
+    in one query (each row carries ``COUNT(*) OVER ()``: ``selectors.with_total``) instead
+    of a COUNT and then the page. ``get_page`` behaves as ``Paginator.get_page``; a page
+    past the end (or not a positive number) is read as ``Paginator`` does.
+
+    ``page_rows(low, high)``: rows ``low``..``high`` of the list, each with
+    ``selectors.LIST_TOTAL``, read another way than slicing the queryset (a query compiled
+    once, ``games.compiled``); the queryset still serves a page past the end."""
 
     object_list: QuerySet
+
+    def __init__(self, object_list, per_page: int, *, page_rows: Callable[[int, int], list] | None = None) -> None:
+        super().__init__(object_list, per_page)
+        self._page_rows = page_rows
 
     def get_page(self, number) -> Page:
         """Page ``number`` (a string or int from the query; the first when missing or not a number)."""
@@ -40,8 +49,11 @@ class OneQueryPaginator(Paginator):
         if wanted < 1:
             return super().get_page(number)
         bottom = (wanted - 1) * self.per_page
-        rows = list(self.object_list.annotate(**{_TOTAL: Window(Count("*"))})[bottom:bottom + self.per_page])
+        if self._page_rows is not None:
+            rows = self._page_rows(bottom, bottom + self.per_page)
+        else:
+            rows = list(with_total(self.object_list)[bottom:bottom + self.per_page])
         if not rows and wanted > 1:
             return super().get_page(number)
-        self.__dict__["count"] = getattr(rows[0], _TOTAL) if rows else 0  # the cached_property's slot
+        self.__dict__["count"] = getattr(rows[0], LIST_TOTAL) if rows else 0  # the cached_property's slot
         return self._get_page(rows, wanted, self)
