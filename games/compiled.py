@@ -7,8 +7,8 @@ database's own time. A ``UserQuery`` builds its queryset once, with ``ANY_USER_I
 the user's id goes, compiles it once per database (and slice), and then runs that SQL with
 the user's id put in (``games.statements``: prepared once a database session on
 PostgreSQL), building the rows into models as the ORM does (``select_related`` objects and
-annotations included): the same objects as iterating the queryset, without its build and
-compile (``tests/games/test_compiled_queries.py`` compares them).
+annotations included; tuples for a ``values_list``): the same objects as iterating the
+queryset, without its build and compile (``tests/games/test_compiled_queries.py`` compares them).
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from typing import Any
 
 from django.db import connections, router
 from django.db.models import Model, QuerySet
-from django.db.models.query import get_related_populators
+from django.db.models.query import ModelIterable, ValuesListIterable, get_related_populators
 from django.db.models.sql import Query
 
 from games import statements
@@ -40,7 +40,7 @@ class _Compiled:
     params: tuple
     at: tuple[int, ...]
     select: Any
-    klass_info: dict
+    klass_info: dict | None  # None: rows are tuples (``values_list``)
     annotation_col_map: dict
     col_count: int
     init_list: tuple[str, ...]
@@ -53,8 +53,10 @@ class UserQuery:
     ``build(user_id)``: the queryset for the user with that id; it is called once, with
     ``ANY_USER_ID``, and must filter on the id only through parameters that equal it
     (``build`` may also ignore it: a list that is the same for every user). The queryset
-    must read models (no ``values()``), without ``prefetch_related``. ``slices``: how many
-    compiled slices (pages) are kept per database, the least recently used dropped first."""
+    reads models (then ``run`` builds them) or ``values_list`` of several fields (then
+    ``run`` gives tuples), without ``prefetch_related``; else ``run`` raises ``ValueError``.
+    ``slices``: how many compiled slices (pages) are kept per database, the least recently
+    used dropped first."""
 
     def __init__(self, build: Callable[[int], QuerySet], *, slices: int = 16) -> None:
         self._build = build
@@ -65,22 +67,25 @@ class UserQuery:
 
     def _compile(self, alias: str, low: int | None, high: int | None) -> _Compiled:
         queryset = self._build(ANY_USER_ID)
-        if queryset._prefetch_related_lookups or queryset._iterable_class.__name__ != "ModelIterable":
-            raise ValueError("a UserQuery reads models, without prefetch_related")
+        models = queryset._iterable_class is ModelIterable
+        if queryset._prefetch_related_lookups or not (models or queryset._iterable_class is ValuesListIterable):
+            raise ValueError("a UserQuery reads models or values_list, without prefetch_related")
         if low is not None or high is not None:
             queryset = queryset[low:high]
         query = queryset.query
         compiler = query.get_compiler(using=alias)
         sql, params = compiler.as_sql()
-        klass_info, select = compiler.klass_info, compiler.select
-        fields = klass_info["select_fields"]
-        start, end = fields[0], fields[-1] + 1
+        klass_info, select = compiler.klass_info if models else None, compiler.select
+        init_list, populators = (), ()
+        if klass_info is not None:
+            fields = klass_info["select_fields"]
+            init_list = tuple(f[0].target.attname for f in select[fields[0]:fields[-1] + 1])
+            populators = tuple(get_related_populators(klass_info, select, alias))
         return _Compiled(
             query=query, sql=sql, params=tuple(params),
             at=tuple(i for i, param in enumerate(params) if param == ANY_USER_ID),
             select=select, klass_info=klass_info, annotation_col_map=dict(compiler.annotation_col_map or {}),
-            col_count=compiler.col_count, init_list=tuple(f[0].target.attname for f in select[start:end]),
-            populators=tuple(get_related_populators(klass_info, select, alias)))
+            col_count=compiler.col_count, init_list=init_list, populators=populators)
 
     def _compiled_for(self, alias: str, low: int | None, high: int | None) -> _Compiled:
         key = (alias, connections[alias].vendor, low, high)
@@ -102,10 +107,12 @@ class UserQuery:
             self._model = self._build(ANY_USER_ID).model
         return self._model
 
-    def run(self, user_id: int | None, low: int | None = None, high: int | None = None) -> list[Model]:
-        """The queryset's objects for the user with ``user_id`` (``[low:high]``, as slicing
-        the queryset: its ``LIMIT`` and ``OFFSET`` are part of the SQL), read from the
-        database the router reads the model from. Raises what the database raises."""
+    def run(self, user_id: int | None, low: int | None = None, high: int | None = None) -> list:
+        """The queryset's objects (models, or tuples of a ``values_list``) for the user with
+        ``user_id`` (``[low:high]``, as slicing the queryset: its ``LIMIT`` and ``OFFSET``
+        are part of the SQL), read from the database the router reads the model from.
+        Raises ``ValueError`` for a queryset it cannot run (see the class), and what the
+        database raises."""
         alias = router.db_for_read(self.model())
         compiled = self._compiled_for(alias, low, high)
         params = list(compiled.params)
@@ -116,6 +123,8 @@ class UserQuery:
         compiler = compiled.query.get_compiler(using=alias)
         compiler.select, compiler.klass_info = compiled.select, compiled.klass_info
         compiler.annotation_col_map, compiler.col_count = compiled.annotation_col_map, compiled.col_count
+        if compiled.klass_info is None:
+            return list(compiler.results_iter([rows], tuple_expected=True))
         model, (start, *_rest) = compiled.klass_info["model"], compiled.klass_info["select_fields"]
         end = start + len(compiled.init_list)
         objects = []

@@ -80,20 +80,35 @@ class WatchedGame:
     seats: tuple[ListedSeat, ...]
 
 
+#: The fields of a ``WatchedGame`` the lobby's lists read.
+_WATCHED_FIELDS = ("pk", "name", "started_at", "finished_at")
+
+
+@functools.cache
+def _lobby_watch_queries(limit: int) -> tuple[UserQuery, UserQuery, UserQuery]:
+    """``lobby_watch_lists``' three queries for ``limit`` games a list, each compiled once
+    (``games.compiled``): the games in progress, the finished games, and the seats of both
+    (found by the same two lists as subqueries, so its SQL does not depend on the ids)."""
+    playing = games_in_progress_public()[:limit]
+    finished = games_finished_public()[:limit]
+    # the two lists' ids as one subquery (UNION ALL): with an OR of two, PostgreSQL scanned every seat
+    seats = (Seat.objects.filter(game__in=playing.values("pk").union(finished.values("pk"), all=True))
+             .order_by("game_id", "order").values_list("game_id", "user_id", "user__username", "bot_level", "bot_name"))
+    return tuple(UserQuery(lambda _user_id, rows=rows: rows) for rows in (
+        playing.values_list(*_WATCHED_FIELDS), finished.values_list(*_WATCHED_FIELDS), seats))
+
+
 def lobby_watch_lists(limit: int) -> tuple[list[WatchedGame], list[WatchedGame]]:
     """The lobby's public games in progress and finished ones (``games_in_progress_public``,
     ``games_finished_public``), at most ``limit`` of each, their seats read in one query
-    for both lists (three queries; two when both are empty): rows, not models (building a model for each game, seat
-    and player took most of the lobby's time: issue 14)."""
-    fields = ("pk", "name", "started_at", "finished_at")
-    playing = list(games_in_progress_public().values_list(*fields)[:limit])
-    finished = list(games_finished_public().values_list(*fields)[:limit])
+    for both lists (three queries, each compiled once per process: ``_lobby_watch_queries``):
+    rows, not models (building a model for each game, seat and player took most of the
+    lobby's time: issue 14)."""
+    playing_query, finished_query, seats_query = _lobby_watch_queries(limit)
+    playing, finished = playing_query.run(None), finished_query.run(None)
     seats: dict[Any, list[ListedSeat]] = {}
-    ids = [row[0] for row in (*playing, *finished)]
-    if ids:
-        for game_id, user_id, username, bot_level, bot_name in (
-                Seat.objects.filter(game_id__in=ids).order_by("order")
-                .values_list("game_id", "user_id", "user__username", "bot_level", "bot_name")):
+    if playing or finished:
+        for game_id, user_id, username, bot_level, bot_name in seats_query.run(None):
             seats.setdefault(game_id, []).append(ListedSeat(user_id, username or "", bot_level, bot_name))
 
     def watched(rows: list) -> list[WatchedGame]:

@@ -109,9 +109,22 @@ def test_a_compiled_query_compiles_once_per_slice(monkeypatch, home_rows, alice,
     assert [s.pk for s in query.run(alice.pk)] == [s.pk for s in selectors.seats_waiting_for(alice)]
 
 
-def test_a_compiled_query_refuses_a_queryset_of_values(alice):
+def test_a_compiled_values_list_gives_the_querysets_tuples(home_rows, alice, bob):
+    def build(user_id):
+        return (Seat.objects.filter(user=user_id).order_by("game__created_at", "pk")
+                .values_list("game_id", "game__name", "awaiting_since", "accepted", "user__username"))
+
+    query = UserQuery(build)
+    for user in (alice, bob):
+        assert query.run(user.pk) == list(build(user.pk))
+        assert query.run(user.pk, 1, 3) == list(build(user.pk)[1:3])
+
+
+def test_a_compiled_query_refuses_values_and_prefetching(alice):
     with pytest.raises(ValueError):
         UserQuery(lambda user_id: Seat.objects.filter(user=user_id).values("pk")).run(alice.pk)
+    with pytest.raises(ValueError):
+        UserQuery(lambda user_id: Game.objects.filter(seats__user=user_id).prefetch_related("seats")).run(alice.pk)
 
 
 def test_a_game_in_no_list_is_in_none(home_rows, alice):
