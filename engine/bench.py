@@ -28,7 +28,7 @@ from .simulate import choose, play_game
 
 TARGET_GAMES_PER_SECOND = 40
 #: Passes over the games: each game's time is the median of this many, a pass apart.
-ROUNDS = 5
+ROUNDS = 7
 TARGET_MEDIAN_APPLY_US = 200
 TARGET_STATE_KB = 30
 TARGET_GREEDY_WIN_RATE = 0.9
@@ -68,9 +68,9 @@ class Speed:
     """Games per second of one player of games (:func:`games_per_second`).
 
     ``cpu``, ``wall``: the games over the sum of each game's median time (CPU time, wall
-    time); ``cpu_rounds``: the median of the passes' own rates by CPU time (each pass: all
-    the games, timed together), the figure of runs before 2026-12-07; ``cpu_passes``: those
-    rates in pass order."""
+    time); ``cpu_rounds``: the median of the passes' own rates by CPU time (a pass's games
+    over the sum of their times: what each of the 3 rounds measured before 2026-12-07);
+    ``cpu_passes``: those rates in pass order."""
 
     cpu: float
     wall: float
@@ -83,10 +83,11 @@ def games_per_second(play, options: GameOptions, games: int, seed: int, passes: 
 
     Every game is played once in each of ``passes`` passes over the seeds and timed alone;
     its time is the median of its passes, a whole pass apart (``passes`` ≥ 1). The machine
-    this runs on has slow spells, a second or so at a time, when every instruction takes up
-    to 1.7× as long (a CPU-bound loop timed every 11 ms for 30 s, docs/performance.md): a
-    game's median over spaced passes is its time outside them while they last less than
-    half the run, where a pass timed as a whole takes the spells it overlaps."""
+    this runs on has slow spells, from a tenth of a second to two seconds at a time, when
+    every instruction takes up to 1.7× as long (a CPU-bound loop timed every 11 ms for 30 s:
+    docs/performance.md, 2026-12-07): a game's median over passes a pass apart is its time
+    outside the spells while they take fewer than half of its passes, where a pass's own
+    rate takes every spell it overlaps. A spell longer than half the run still sets it."""
     cpu = [[0.0] * passes for _ in range(games)]
     wall = [[0.0] * passes for _ in range(games)]
     for p in range(passes):

@@ -4,8 +4,8 @@ The home page's lists (its waiting games, invitations, rematches, unread chat co
 open tables) are small, and the ORM took longer to build and compile each of them than the
 database took to run it: 1.5–2.5 ms a list on the 2-core box against 0.2–1 ms of the
 database's own time. A ``UserQuery`` builds its queryset once, with ``ANY_USER_ID`` where
-the user's id goes, compiles it once per database (and slice), and then runs that SQL with
-the user's id put in (``games.statements``: prepared once a database session on
+the user's id goes, compiles it once per database, and then runs that SQL with the user's id put in (and a
+page's ``LIMIT`` and ``OFFSET`` as parameters) (``games.statements``: prepared once a database session on
 PostgreSQL), building the rows into models as the ORM does (``select_related`` objects and
 annotations included; tuples for a ``values_list``): the same objects as iterating the
 queryset, without its build and compile (``tests/games/test_compiled_queries.py`` compares them).
@@ -13,7 +13,6 @@ queryset, without its build and compile (``tests/games/test_compiled_queries.py`
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -31,7 +30,7 @@ ANY_USER_ID = -917_000_000_003
 
 @dataclass(frozen=True)
 class _Compiled:
-    """One compiled statement of a ``UserQuery`` on one database: its SQL and parameters
+    """The compiled statement of a ``UserQuery`` on one database: its SQL and parameters
     (``at``: the indexes of the user's id among them) and what its compiler worked out to
     build its rows into models."""
 
@@ -54,24 +53,23 @@ class UserQuery:
     ``ANY_USER_ID``, and must filter on the id only through parameters that equal it
     (``build`` may also ignore it: a list that is the same for every user). The queryset
     reads models (then ``run`` builds them) or ``values_list`` of several fields (then
-    ``run`` gives tuples), without ``prefetch_related``; else ``run`` raises ``ValueError``.
-    ``slices``: how many compiled slices (pages) are kept per database, the least recently
-    used dropped first."""
+    ``run`` gives tuples), without ``prefetch_related``, and is not sliced (``run`` pages
+    it); else ``run`` raises ``ValueError``. It is read from the database the router
+    reads its model from (a ``using()`` of the queryset is not followed)."""
 
-    def __init__(self, build: Callable[[int], QuerySet], *, slices: int = 16) -> None:
+    def __init__(self, build: Callable[[int], QuerySet]) -> None:
         self._build = build
-        self._slices = slices
-        self._compiled: OrderedDict[tuple, _Compiled] = OrderedDict()
+        self._compiled: dict[tuple[str, str], _Compiled] = {}
         self._lock = threading.Lock()
         self._model: type[Model] | None = None
 
-    def _compile(self, alias: str, low: int | None, high: int | None) -> _Compiled:
+    def _compile(self, alias: str) -> _Compiled:
         queryset = self._build(ANY_USER_ID)
         models = queryset._iterable_class is ModelIterable
         if queryset._prefetch_related_lookups or not (models or queryset._iterable_class is ValuesListIterable):
             raise ValueError("a UserQuery reads models or values_list, without prefetch_related")
-        if low is not None or high is not None:
-            queryset = queryset[low:high]
+        if queryset.query.is_sliced:
+            raise ValueError("a UserQuery's queryset is not sliced: run() pages it")
         query = queryset.query
         compiler = query.get_compiler(using=alias)
         sql, params = compiler.as_sql()
@@ -87,18 +85,14 @@ class UserQuery:
             select=select, klass_info=klass_info, annotation_col_map=dict(compiler.annotation_col_map or {}),
             col_count=compiler.col_count, init_list=init_list, populators=populators)
 
-    def _compiled_for(self, alias: str, low: int | None, high: int | None) -> _Compiled:
-        key = (alias, connections[alias].vendor, low, high)
-        with self._lock:
-            compiled = self._compiled.get(key)
-            if compiled is not None:
-                self._compiled.move_to_end(key)
-                return compiled
-        compiled = self._compile(alias, low, high)
-        with self._lock:
-            self._compiled[key] = compiled
-            while len(self._compiled) > self._slices:
-                self._compiled.popitem(last=False)
+    def _compiled_for(self, alias: str) -> _Compiled:
+        key = (alias, connections[alias].vendor)
+        compiled = self._compiled.get(key)
+        if compiled is None:
+            with self._lock:  # compiled once even when threads ask together
+                compiled = self._compiled.get(key)
+                if compiled is None:
+                    compiled = self._compiled[key] = self._compile(alias)
         return compiled
 
     def model(self) -> type[Model]:
@@ -107,18 +101,27 @@ class UserQuery:
             self._model = self._build(ANY_USER_ID).model
         return self._model
 
-    def run(self, user_id: int | None, low: int | None = None, high: int | None = None) -> list:
+    def run(self, user_id: int | None, low: int = 0, high: int | None = None) -> list:
         """The queryset's objects (models, or tuples of a ``values_list``) for the user with
-        ``user_id`` (``[low:high]``, as slicing the queryset: its ``LIMIT`` and ``OFFSET``
-        are part of the SQL), read from the database the router reads the model from.
-        Raises ``ValueError`` for a queryset it cannot run (see the class), and what the
-        database raises."""
+        ``user_id`` (put where the queryset had ``ANY_USER_ID``; None only for a queryset
+        that ignores it), ``[low:high]`` as slicing the queryset (ints, 0 <= low <= high;
+        high None: to the end). The page is a parameter of the statement (``LIMIT %s OFFSET
+        %s``), so every page runs the one statement. Raises ``ValueError`` for a queryset it
+        cannot run (see the class) or a negative or reversed slice, and what the database
+        raises."""
+        if low < 0 or (high is not None and high < low):
+            raise ValueError(f"a UserQuery runs a slice [low:high] with 0 <= low <= high, not [{low}:{high}]")
         alias = router.db_for_read(self.model())
-        compiled = self._compiled_for(alias, low, high)
+        compiled = self._compiled_for(alias)
         params = list(compiled.params)
         for i in compiled.at:
             params[i] = user_id
-        rows = statements.read(connections[alias], compiled.sql, params)
+        sql = compiled.sql
+        if high is not None:
+            sql, params = f"{sql} LIMIT %s OFFSET %s", [*params, high - low, low]
+        elif low:
+            raise ValueError("a UserQuery runs a slice with an end (high)")
+        rows = statements.read(connections[alias], sql, params)
         # a compiler of this thread's connection converts the values (dates, uuids...) as the ORM does
         compiler = compiled.query.get_compiler(using=alias)
         compiler.select, compiler.klass_info = compiled.select, compiled.klass_info

@@ -80,42 +80,40 @@ class WatchedGame:
     seats: tuple[ListedSeat, ...]
 
 
-#: The fields of a ``WatchedGame`` the lobby's lists read.
-_WATCHED_FIELDS = ("pk", "name", "started_at", "finished_at")
-
-
 @functools.cache
-def _lobby_watch_queries(limit: int) -> tuple[UserQuery, UserQuery, UserQuery]:
-    """``lobby_watch_lists``' three queries for ``limit`` games a list, each compiled once
-    (``games.compiled``): the games in progress, the finished games, and the seats of both
-    (found by the same two lists as subqueries, so its SQL does not depend on the ids)."""
-    playing = games_in_progress_public()[:limit]
-    finished = games_finished_public()[:limit]
-    # the two lists' ids as one subquery (UNION ALL): with an OR of two, PostgreSQL scanned every seat
-    seats = (Seat.objects.filter(game__in=playing.values("pk").union(finished.values("pk"), all=True))
-             .order_by("game_id", "order").values_list("game_id", "user_id", "user__username", "bot_level", "bot_name"))
-    return tuple(UserQuery(lambda _user_id, rows=rows: rows) for rows in (
-        playing.values_list(*_WATCHED_FIELDS), finished.values_list(*_WATCHED_FIELDS), seats))
+def _lobby_watch_queries(limit: int) -> tuple[UserQuery, UserQuery]:
+    """``lobby_watch_lists``' two queries for ``limit`` games a list, each compiled once
+    (``games.compiled``): the seats of the games in progress and of the finished games, each
+    seat with its game's fields, the games found by their list as a subquery (``LIMIT``) and
+    in its order, then the seats in seat order."""
+    def seats_of(games: QuerySet, newest: str) -> UserQuery:
+        rows = (Seat.objects.filter(game__in=games[:limit].values("pk"))
+                .order_by(F(newest).desc(nulls_last=True), "game_id", "order")
+                .values_list("game_id", "game__name", "game__started_at", "game__finished_at",
+                             "user_id", "user__username", "bot_level", "bot_name"))
+        return UserQuery(lambda _user_id: rows)
+
+    return (seats_of(games_in_progress_public(), "game__started_at"),
+            seats_of(games_finished_public(), "game__finished_at"))
 
 
 def lobby_watch_lists(limit: int) -> tuple[list[WatchedGame], list[WatchedGame]]:
     """The lobby's public games in progress and finished ones (``games_in_progress_public``,
-    ``games_finished_public``), at most ``limit`` of each, their seats read in one query
-    for both lists (three queries, each compiled once per process: ``_lobby_watch_queries``):
-    rows, not models (building a model for each game, seat and player took most of the
-    lobby's time: issue 14)."""
-    playing_query, finished_query, seats_query = _lobby_watch_queries(limit)
-    playing, finished = playing_query.run(None), finished_query.run(None)
-    seats: dict[Any, list[ListedSeat]] = {}
-    if playing or finished:
-        for game_id, user_id, username, bot_level, bot_name in seats_query.run(None):
-            seats.setdefault(game_id, []).append(ListedSeat(user_id, username or "", bot_level, bot_name))
-
+    ``games_finished_public``), at most ``limit`` of each, with their seats: two queries,
+    one a list, each compiled once per process (``_lobby_watch_queries``); rows, not models
+    (building a model for each game, seat and player took most of the lobby's time: issue
+    14). A game without a seat is not listed (a game in progress or finished has seats)."""
     def watched(rows: list) -> list[WatchedGame]:
-        return [WatchedGame(pk=pk, name=name, started_at=started_at, finished_at=finished_at,
-                            seats=tuple(seats.get(pk, ()))) for pk, name, started_at, finished_at in rows]
+        games: dict[Any, tuple] = {}
+        seats: dict[Any, list[ListedSeat]] = {}
+        for game_id, name, started_at, finished_at, user_id, username, bot_level, bot_name in rows:
+            games.setdefault(game_id, (name, started_at, finished_at))
+            seats.setdefault(game_id, []).append(ListedSeat(user_id, username or "", bot_level, bot_name))
+        return [WatchedGame(pk=pk, name=name, started_at=started_at, finished_at=finished_at, seats=tuple(seats[pk]))
+                for pk, (name, started_at, finished_at) in games.items()]
 
-    return watched(playing), watched(finished)
+    playing, finished = _lobby_watch_queries(limit)
+    return watched(playing.run(None)), watched(finished.run(None))
 
 
 def seats_waiting_for(user) -> QuerySet[Seat]:

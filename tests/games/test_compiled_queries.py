@@ -18,7 +18,8 @@ pytestmark = pytest.mark.django_db
 
 
 def _fields(obj) -> dict:
-    return {key: value for key, value in vars(obj).items() if key != "_state"}
+    # each value with its type: SQLite's 1 is not True, nor a str a UUID
+    return {key: (type(value), value) for key, value in vars(obj).items() if key != "_state"}
 
 
 def _same_objects(compiled: list, orm: list, related: tuple[str, ...] = ()) -> None:
@@ -26,6 +27,7 @@ def _same_objects(compiled: list, orm: list, related: tuple[str, ...] = ()) -> N
     ``related`` (dotted paths) read with them: the same, and no query to reach them."""
     assert [type(o) for o in compiled] == [type(o) for o in orm]
     assert [_fields(o) for o in compiled] == [_fields(o) for o in orm]
+    assert [(o._state.adding, o._state.db) for o in compiled] == [(o._state.adding, o._state.db) for o in orm]
     with CaptureQueriesContext(connection) as captured:
         for path in related:
             for mine, theirs in zip(compiled, orm, strict=True):
@@ -93,20 +95,28 @@ def test_the_unread_counts_of_the_waiting_games_are_chat_unread_counts(home_rows
     assert selectors.chat_unread_waiting(alice) == {home_rows[0].pk: 1, home_rows[2].pk: 2, home_rows[3].pk: 1}
 
 
-def test_a_compiled_query_compiles_once_per_slice(monkeypatch, home_rows, alice, bob):
+def test_a_compiled_query_compiles_once_for_every_user_and_page(monkeypatch, home_rows, alice, bob):
+    from games import statements
+
     compiled = []
     as_sql = SQLCompiler.as_sql
     monkeypatch.setattr(SQLCompiler, "as_sql", lambda self, *a, **k: compiled.append(1) or as_sql(self, *a, **k))
-    query = UserQuery(lambda user_id: selectors.seats_waiting_for(user_id), slices=2)
+    query = UserQuery(lambda user_id: selectors.seats_waiting_for(user_id))
     first = query.run(alice.pk)
+    statements_before = len(statements.PREPARED_SQL)
+    pages = [query.run(alice.pk, low, low + 1) for low in range(6)]
+    assert query.run(bob.pk) != first
     assert len(compiled) == 1
-    assert query.run(bob.pk) != first and len(compiled) == 1
-    query.run(alice.pk, 0, 1)
-    query.run(alice.pk, 1, 2)
-    assert len(compiled) == 3
-    query.run(alice.pk)  # the least recently used slice (the whole list) was dropped
-    assert len(compiled) == 4
-    assert [s.pk for s in query.run(alice.pk)] == [s.pk for s in selectors.seats_waiting_for(alice)]
+    assert len(statements.PREPARED_SQL) <= statements_before + 1  # one statement for every page
+    assert [page[0].pk for page in pages[:4]] == [s.pk for s in first] and pages[4:] == [[], []]
+    assert query.run(alice.pk, 2, 2) == [] and query.run(alice.pk, 1, 3) == first[1:3]
+
+
+def test_a_compiled_query_refuses_a_reversed_or_negative_slice(alice):
+    query = UserQuery(lambda user_id: selectors.seats_waiting_for(user_id))
+    for low, high in ((3, 2), (-1, 2), (2, None)):
+        with pytest.raises(ValueError):
+            query.run(alice.pk, low, high)
 
 
 def test_a_compiled_values_list_gives_the_querysets_tuples(home_rows, alice, bob):
@@ -125,6 +135,8 @@ def test_a_compiled_query_refuses_values_and_prefetching(alice):
         UserQuery(lambda user_id: Seat.objects.filter(user=user_id).values("pk")).run(alice.pk)
     with pytest.raises(ValueError):
         UserQuery(lambda user_id: Game.objects.filter(seats__user=user_id).prefetch_related("seats")).run(alice.pk)
+    with pytest.raises(ValueError):
+        UserQuery(lambda user_id: Seat.objects.filter(user=user_id)[:3]).run(alice.pk)
 
 
 def test_a_game_in_no_list_is_in_none(home_rows, alice):
