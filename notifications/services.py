@@ -17,6 +17,8 @@ from django.conf import settings
 from django.core.mail import BadHeaderError
 from django.db import DatabaseError, connection, transaction
 from django.db.models import Q
+from django.db.models.constants import OnConflict
+from django.db.models.sql import InsertQuery
 from django.utils import timezone
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
@@ -93,21 +95,41 @@ def record_game_notifications(
     awaited. When the game ``finished`` every seat gets the result. Preferences are applied
     at delivery, so the rows also record what was held back and why.
     """
-    key = game_key(game)
-    rows = []
     if started or finished:
         kind = NotificationKind.GAME_STARTED if started else NotificationKind.GAME_FINISHED
         rows = [Notification(kind=kind, recipient_id=seat.user_id, game=game,
-                             version=game.version, key=key)
+                             version=game.version, key=game_key(game))
                 for seat in Seat.objects.filter(game=game, user__isnull=False)]
     else:
-        rows = [Notification(kind=NotificationKind.TURN, recipient_id=seat.user_id, game=game,
-                             version=game.version, key=key)
-                for seat in newly_awaited if seat.user_id is not None]
+        rows = turn_notification_rows(game=game, newly_awaited=newly_awaited)
     if not rows:
         return False
     Notification.objects.bulk_create(rows, ignore_conflicts=True)
     return True
+
+
+def turn_notification_rows(*, game: Game, newly_awaited: Iterable[Seat]) -> list[Notification]:
+    """The turn emails a change of ``game`` that neither starts nor finishes it causes
+    (unsaved rows, ``record_game_notifications``' for it): one for each of the
+    ``newly_awaited`` seats a player holds (a bot's gets none), at the game's version."""
+    key = game_key(game)
+    return [Notification(kind=NotificationKind.TURN, recipient_id=seat.user_id, game=game, version=game.version,
+                         key=key) for seat in newly_awaited if seat.user_id is not None]
+
+
+def notification_insert(rows: list[Notification]) -> tuple[str, list]:
+    """The INSERT of ``rows`` (unsaved ``Notification``s, at least one) that skips a row
+    whose occasion is recorded already, as ``bulk_create(rows, ignore_conflicts=True)``
+    writes it, and its parameters: for a caller that runs it with other statements in
+    one round trip (``games.services.store``). Built by Django's own insert compiler (the
+    rows' defaults and ``created_at`` filled in as ``bulk_create`` fills them). Raises
+    ``ValueError`` for no rows."""
+    if not rows:
+        raise ValueError("notification_insert needs at least one row")
+    query = InsertQuery(Notification, on_conflict=OnConflict.IGNORE)
+    query.insert_values([f for f in Notification._meta.concrete_fields if not f.primary_key], rows)
+    (statement,) = query.get_compiler(connection=connection).as_sql()  # one statement: a bulk insert
+    return statement[0], list(statement[1])
 
 
 def cancel_game_notifications(*, game: Game, version: int, reason: str) -> int:

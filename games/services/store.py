@@ -318,9 +318,12 @@ def _store_moves(game: Game, state: Any, moves: list[tuple[int | None, dict, lis
         game.finished_at = timezone.now()
         game.outcome = rules_engine.outcome(state)
     seats, changing, newly_awaited = _awaiting_changes(game, state)  # reads only: the writes follow
-    # the move, the snapshot and the awaited seats: one round trip (locks._run_together)
-    statements = [statement for statement in (insert, _snapshot_statement(game), _awaiting_statement(changing))
-                  if statement]
+    finished = game.status == GameStatus.FINISHED
+    # a turn passed on: its emails recorded with the writes (a finished game's are read from its seats, after)
+    emails = None if finished else outbox.turn_emails_statement(game, newly_awaited=newly_awaited)
+    # the move, the snapshot, the awaited seats and the turn emails: one round trip (locks._run_together)
+    statements = [statement for statement in (insert, _snapshot_statement(game), _awaiting_statement(changing),
+                                              emails) if statement]
     if loaded is not None:  # stamped and paired by _snapshot_statement: the answer and the next lock parse nothing
         keep_loaded(game, loaded)
     reads = _page_reads(game, game.version - len(rows))
@@ -335,7 +338,10 @@ def _store_moves(game: Game, state: Any, moves: list[tuple[int | None, dict, lis
     if game.status == GameStatus.FINISHED:
         store_seat_results(game)
         game_rate(game_id=game.pk)
-    outbox.game_changed(game, newly_awaited=newly_awaited, finished=game.status == GameStatus.FINISHED)
+    if emails:
+        outbox.turn_emails_recorded(game)
+    else:
+        outbox.game_changed(game, newly_awaited=newly_awaited, finished=finished)
     if game.status == GameStatus.ACTIVE and rules_engine.needs_resolution(state):
         _enqueue_move(game, resolve_game_task)
     return rows

@@ -75,3 +75,40 @@ def test_a_rolled_back_submission_records_nothing(fake_engine, start_game, alice
     except Exception:  # noqa: BLE001 - the engine refuses the action
         pass
     assert Notification.objects.count() == before
+
+
+def test_a_turn_email_is_recorded_in_the_round_trip_of_the_moves_writes(
+        fake_engine, start_game, pick, alice, bob):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game = start_game(alice, bob)
+    pick(game, alice)
+    with CaptureQueriesContext(connection) as captured:
+        pick(game, bob)  # the resolution that follows awaits both again
+    game.refresh_from_db()
+    assert _rows(game, Kind.TURN) == [("alice", 3), ("bob", 3)]
+    inserts = [q["sql"] for q in captured.captured_queries if 'INTO "notifications_notification"' in q["sql"]]
+    assert len(inserts) == 1
+    if connection.vendor == "postgresql":  # one execute with the move's writes (prepared: run by name)
+        assert inserts[0].count("EXECUTE orleans_") >= 2
+
+
+def test_a_turn_email_whose_occasion_is_recorded_already_is_not_recorded_twice(
+        fake_engine, start_game, pick, alice, bob):
+    game = start_game(alice, bob)
+    pick(game, alice)
+    # as if a delivery had recorded alice's turn at version 3 already (same occasion key)
+    Notification.objects.create(kind=Kind.TURN, recipient=alice, game=game, version=3, key=f"{game.id}:3")
+    pick(game, bob)
+    game.refresh_from_db()
+    assert _rows(game, Kind.TURN) == [("alice", 3), ("bob", 3)]
+
+
+def test_the_notification_insert_needs_a_row():
+    import pytest
+
+    from notifications.services import notification_insert
+
+    with pytest.raises(ValueError):
+        notification_insert([])
