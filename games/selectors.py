@@ -16,9 +16,10 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, connection, connections, router, transaction
 from django.db.models import (
-    Count, Exists, ExpressionWrapper, F, IntegerField, JSONField, OuterRef, Prefetch, Q,
+    CharField, Count, Exists, ExpressionWrapper, F, IntegerField, JSONField, OuterRef, Prefetch, Q,
     QuerySet, Subquery, Window,
 )
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
@@ -116,13 +117,19 @@ def lobby_watch_lists(limit: int) -> tuple[list[WatchedGame], list[WatchedGame]]
     return watched(playing.run(None)), watched(finished.run(None))
 
 
+#: The empty ``Seat.awaiting`` (no decision awaited) as SQL text, not a parameter: a
+#: statement compiled once and planned once (a generic plan, ``orleans_site.database``)
+#: then uses the partial index ``seat_awaited_by_user``, whose condition is this text.
+_NOTHING_AWAITED = RawSQL("''", (), output_field=CharField())
+
+
 def seats_waiting_for(user) -> QuerySet[Seat]:
     """The user's seats in active games where the engine awaits their decision, most urgent
     first: by deadline (games whose clock runs out first; no running clock last), then by
     how long the seat has waited (longest first)."""
     return (
         Seat.objects.filter(user=user, game__status=GameStatus.ACTIVE)
-        .exclude(awaiting="")
+        .exclude(awaiting=_NOTHING_AWAITED)
         .select_related("game")
         .defer("game__state")
         .order_by(F("deadline").asc(nulls_last=True), F("awaiting_since").asc(nulls_last=True), "pk")
@@ -184,7 +191,9 @@ def _open_tables(user) -> QuerySet[Game]:
     # open public games with a free seat, those ``user`` (a user or its id) sits at left out; None: anyone's
     games = games_open_public().filter(seat_count__lt=F("max_seats"))
     if user is not None:
-        games = games.exclude(Exists(Seat.objects.filter(game=OuterRef("pk"), user=user)))
+        # an open game's seats are unfinished: the user's unfinished seats' index finds them
+        # (a generic plan otherwise read every seat the user ever had)
+        games = games.exclude(Exists(Seat.objects.filter(game=OuterRef("pk"), user=user, finished_at=None)))
     return games
 
 

@@ -5,9 +5,17 @@ PostgreSQL need not plan them on every run. PostgreSQL's own choice (``plan_cach
 ``auto``) kept planning them anyway: it makes a custom plan for each of the first five
 runs, then keeps making them while the generic plan's estimated cost is above theirs, and
 for the game page's widest read it never stopped (301 custom plans of 301 runs: 1.8 ms a
-read, against 0.66 ms with its generic plan). The site sets the mode for its sessions
-(``DATABASE_PLAN_CACHE_MODE``, default ``force_generic_plan``): only prepared statements
-are affected, and Django's other queries are planned on every run as before.
+read, against 0.66 ms with its generic plan). Each new session of the site that prepares
+statements (``games.statements.prepares``) is given ``DATABASE_PLAN_CACHE_MODE`` (default
+``force_generic_plan``) by a ``SET`` when Django opens it (``set_plan_cache_mode``, on
+``connection_created``): a ``SET`` passes through a session-mode pooler, where a startup
+option may be refused. Only prepared statements are affected: with client-side binding
+(Django's default) every other query is sent with its values and planned on each run.
+
+The prepared statements are written for generic plans: their fixed values are in their
+SQL, parameters are only what changes between runs (ids, a page's limit and offset), so
+a generic plan can use a partial index (``Seat``'s ``seat_awaited_by_user``) as a custom
+plan would.
 """
 from __future__ import annotations
 
@@ -17,17 +25,28 @@ from django.core.exceptions import ImproperlyConfigured
 PLAN_CACHE_MODES = ("auto", "force_generic_plan", "force_custom_plan")
 
 
-def with_plan_cache_mode(database: dict, mode: str, *, prepared: bool) -> dict:
-    """``database`` (a ``DATABASES`` entry) with its sessions' ``plan_cache_mode`` set to
-    ``mode`` (libpq's ``options``: ``-c plan_cache_mode=...``, after any options it has)
-    when it is PostgreSQL, statements are ``prepared`` (``DATABASE_PREPARED_STATEMENTS``)
-    and ``mode`` is not ``auto`` (PostgreSQL's default, left as it is); else unchanged.
-    Raises ``ImproperlyConfigured`` for a mode not in ``PLAN_CACHE_MODES``."""
+def plan_cache_mode(text: str) -> str:
+    """``DATABASE_PLAN_CACHE_MODE``'s value, lower-cased ("" -> ``force_generic_plan``).
+    Raises ``ImproperlyConfigured`` for one not in ``PLAN_CACHE_MODES``."""
+    mode = text.strip().lower() or "force_generic_plan"
     if mode not in PLAN_CACHE_MODES:
-        raise ImproperlyConfigured(f"DATABASE_PLAN_CACHE_MODE={mode!r}: give one of {', '.join(PLAN_CACHE_MODES)} "
+        raise ImproperlyConfigured(f"DATABASE_PLAN_CACHE_MODE={text!r}: give one of {', '.join(PLAN_CACHE_MODES)} "
                                    "(force_generic_plan unless set)")
-    if database.get("ENGINE") != "django.db.backends.postgresql" or not prepared or mode == "auto":
-        return database
-    options = dict(database.get("OPTIONS", {}))
-    options["options"] = f"{options.get('options', '')} -c plan_cache_mode={mode}".strip()
-    return {**database, "OPTIONS": options}
+    return mode
+
+
+def set_plan_cache_mode(sender=None, connection=None, **kwargs) -> None:
+    """``connection_created`` receiver: give a new PostgreSQL session of ``connection`` (a
+    Django connection) ``settings.DATABASE_PLAN_CACHE_MODE``, when it prepares statements
+    (``games.statements.prepares``: PostgreSQL, client-side binding, prepared statements
+    on) and the mode is not ``auto`` (PostgreSQL's default, left as it is). One ``SET``,
+    once per session; raises what the database raises."""
+    from django.conf import settings
+
+    from games.statements import prepares
+
+    mode = settings.DATABASE_PLAN_CACHE_MODE
+    if connection is None or mode == "auto" or not prepares(connection):
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(f"SET plan_cache_mode = {mode}")  # one of PLAN_CACHE_MODES (plan_cache_mode)

@@ -164,12 +164,10 @@ DATABASES = {
 # answers DDL, a ROLLBACK or a DISCARD ALL on the connection with DEALLOCATE ALL, which
 # would drop these behind the site's back.
 DATABASE_PREPARED_STATEMENTS = env_bool("DATABASE_PREPARED_STATEMENTS", True)
-# How PostgreSQL plans them: once a session (plan_cache_mode force_generic_plan) unless
-# DATABASE_PLAN_CACHE_MODE says otherwise ("auto": PostgreSQL's own choice, which planned the
-# page's widest read anew on every run). orleans_site/database.py.
-DATABASE_PLAN_CACHE_MODE = env_str("DATABASE_PLAN_CACHE_MODE", "force_generic_plan")
-DATABASES["default"] = _database.with_plan_cache_mode(DATABASES["default"], DATABASE_PLAN_CACHE_MODE,
-                                                      prepared=DATABASE_PREPARED_STATEMENTS)
+# How PostgreSQL plans them: once a session (plan_cache_mode force_generic_plan, SET on each
+# new session) unless DATABASE_PLAN_CACHE_MODE says otherwise ("auto": PostgreSQL's own
+# choice, which planned the page's widest read anew on every run). orleans_site/database.py.
+DATABASE_PLAN_CACHE_MODE = _database.plan_cache_mode(env_str("DATABASE_PLAN_CACHE_MODE"))
 # --- Garbage collector (issue 14; orleans_site/gc_tuning.py) ---
 # What startup made is frozen, and CPython's collector runs at these thresholds
 # ("10000,20,100" unless set; "default": CPython's 700,10,10).
