@@ -18,12 +18,19 @@ class CountedPaginator(Paginator):
         self.__dict__["count"] = count  # the cached_property's slot
 
 
+#: The highest page number a query is taken at its word for: past the end of any list the
+#: site keeps, and its offset still fits the database's integers (``?page=10**20`` had
+#: answered 500: "bigint out of range").
+MAX_PAGE = 10**6
+
+
 def page_number(number) -> int:
-    """The page a query asks for (``number``: a string or int, or None): the number, 1 when
-    missing or not a number (it may be below 1: ``Paginator.get_page`` then gives the last)."""
+    """The page a query asks for (``number``: a string or int, or None): the number, at
+    most ``MAX_PAGE``, 1 when missing or not a number (it may be below 1:
+    ``Paginator.get_page`` then gives the last)."""
     try:
-        return 1 if number is None else int(number)
-    except (TypeError, ValueError):
+        return 1 if number is None else min(int(number), MAX_PAGE)
+    except (TypeError, ValueError, OverflowError):
         return 1
 
 

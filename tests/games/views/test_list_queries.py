@@ -117,3 +117,18 @@ def test_the_profile_shows_the_last_page_of_games_in_progress_for_a_page_past_th
     for number in ("99", "0"):
         page = client_for(alice).get(reverse("games-profile") + f"?playing={number}").context["in_progress"]
         assert (page.number, len(page), page.paginator.num_pages) == (2, 1, 2)
+
+
+@pytest.mark.parametrize("number", ["100000000000000000000", "1000001", "-99999999999999999999"])
+def test_a_page_number_past_any_list_shows_the_last_page(client_for, alice, bob, number):
+    from games.views import pages
+
+    open_games([bob], pages.LOBBY_OPEN_PER_PAGE + 1)
+    waiting_games([alice, bob], pages.HOME_WAITING_PER_PAGE + 1)
+    client = client_for(alice)
+    for url, listed in (("home", "waiting"), ("games-lobby", "open_games"), ("games-profile", "in_progress")):
+        for query in ("page", "playing") if url == "games-profile" else ("page",):
+            response = client.get(reverse(url), {query: number})
+            assert response.status_code == 200, (url, query)
+            if query != "page" or url != "games-profile":
+                assert response.context[listed].number == response.context[listed].paginator.num_pages == 2
