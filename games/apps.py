@@ -6,7 +6,8 @@ from django.conf import settings
 from django.db.backends.signals import connection_created
 from django.db.models.signals import post_migrate
 
-from orleans_site import database, gc_tuning
+from games.statements import set_plan_cache_mode
+from orleans_site import gc_tuning
 
 SITE_NAME = "Orléans Online"
 
@@ -31,6 +32,6 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         post_migrate.connect(sync_site_with_settings, sender=self, dispatch_uid="games.sync_site")
         # each new PostgreSQL session plans the prepared statements once (orleans_site.database)
-        connection_created.connect(database.set_plan_cache_mode, dispatch_uid="games.plan_cache_mode")
+        connection_created.connect(set_plan_cache_mode, dispatch_uid="games.plan_cache_mode")
         # once per process, its apps loaded: what startup made is frozen (orleans_site.gc_tuning)
         gc_tuning.apply(settings.GC_THRESHOLDS)

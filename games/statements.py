@@ -116,3 +116,16 @@ def read(db, sql: str, params) -> list[tuple]:
     with db.cursor() as cursor:
         execute(db, cursor, sql, params)
         return cursor.fetchall()
+
+
+def set_plan_cache_mode(sender=None, connection=None, **kwargs) -> None:
+    """``connection_created`` receiver (connected by ``games.apps``): give a new PostgreSQL
+    session of ``connection`` (a Django connection) ``settings.DATABASE_PLAN_CACHE_MODE``
+    (``orleans_site.database``) when it ``prepares`` statements and the mode is not
+    ``auto`` (PostgreSQL's default, left as it is): the statements prepared here are then
+    planned once a session. One ``SET``, once per session; raises what the database raises."""
+    mode = getattr(settings, "DATABASE_PLAN_CACHE_MODE", "auto")
+    if connection is None or mode == "auto" or not prepares(connection):
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(f"SET plan_cache_mode = {mode}")  # one of orleans_site.database.PLAN_CACHE_MODES

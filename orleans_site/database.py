@@ -7,9 +7,9 @@ runs, then keeps making them while the generic plan's estimated cost is above th
 for the game page's widest read it never stopped (301 custom plans of 301 runs: 1.8 ms a
 read, against 0.66 ms with its generic plan). Each new session of the site that prepares
 statements (``games.statements.prepares``) is given ``DATABASE_PLAN_CACHE_MODE`` (default
-``force_generic_plan``) by a ``SET`` when Django opens it (``set_plan_cache_mode``, on
-``connection_created``): a ``SET`` passes through a session-mode pooler, where a startup
-option may be refused. Only prepared statements are affected: with client-side binding
+``force_generic_plan``, read by ``plan_cache_mode``) by a ``SET`` when Django opens it
+(``games.statements.set_plan_cache_mode``, on ``connection_created``): a ``SET`` passes
+through a session-mode pooler, where a startup option may be refused. Only prepared statements are affected: with client-side binding
 (Django's default) every other query is sent with its values and planned on each run.
 
 The prepared statements are written for generic plans: their fixed values are in their
@@ -33,20 +33,3 @@ def plan_cache_mode(text: str) -> str:
         raise ImproperlyConfigured(f"DATABASE_PLAN_CACHE_MODE={text!r}: give one of {', '.join(PLAN_CACHE_MODES)} "
                                    "(force_generic_plan unless set)")
     return mode
-
-
-def set_plan_cache_mode(sender=None, connection=None, **kwargs) -> None:
-    """``connection_created`` receiver: give a new PostgreSQL session of ``connection`` (a
-    Django connection) ``settings.DATABASE_PLAN_CACHE_MODE``, when it prepares statements
-    (``games.statements.prepares``: PostgreSQL, client-side binding, prepared statements
-    on) and the mode is not ``auto`` (PostgreSQL's default, left as it is). One ``SET``,
-    once per session; raises what the database raises."""
-    from django.conf import settings
-
-    from games.statements import prepares
-
-    mode = settings.DATABASE_PLAN_CACHE_MODE
-    if connection is None or mode == "auto" or not prepares(connection):
-        return
-    with connection.cursor() as cursor:
-        cursor.execute(f"SET plan_cache_mode = {mode}")  # one of PLAN_CACHE_MODES (plan_cache_mode)

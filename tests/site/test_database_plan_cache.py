@@ -1,5 +1,6 @@
 """The site's PostgreSQL sessions plan their prepared statements once (plan_cache_mode
-force_generic_plan, set on each new session: orleans_site.database): PostgreSQL's own
+force_generic_plan, set on each new session: orleans_site.database,
+games.statements.set_plan_cache_mode): PostgreSQL's own
 choice planned the page's widest read anew on every run."""
 from contextlib import contextmanager
 
@@ -8,7 +9,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 from django.db.backends.signals import connection_created
 
-from orleans_site.database import plan_cache_mode, set_plan_cache_mode
+from games.statements import set_plan_cache_mode
+from orleans_site.database import plan_cache_mode
 
 
 class FakeConnection:
