@@ -180,6 +180,13 @@ def join_names(people) -> str:
     return format_html_join(pgettext("between names in a list", ", "), "{}", ((n,) for n in names))
 
 
+@register.simple_tag
+def list_separator() -> str:
+    """What ``join_names`` puts between names, in the active language (", "; Japanese "、"),
+    for a template that joins richer items itself (the profile's players and scores)."""
+    return pgettext("between names in a list", ", ")
+
+
 @register.filter
 def seat_names(seats) -> str:
     """``join_names`` of seats' ``display_name`` (``Seat`` rows or ``selectors.ListedSeat``:

@@ -6,6 +6,7 @@ allow-list (``tests.support.japanese.english_left``); the same pages in English 
 """
 import datetime as dt
 import logging
+import re
 
 import pytest
 from django.test import Client
@@ -147,6 +148,8 @@ def test_the_profile_with_a_rating_records_and_finished_games_is_japanese(client
     response = client_for(alice).get(reverse("games-profile"), **JA)
     assert response.context["rating"] and response.context["finished"].object_list
     assert "2人中2位" in response.text
+    assert re.search(r"\(-?\d+\)、2位", response.text)  # the players and scores joined as Japanese joins a list
+    assert not re.search(r"\(-?\d+\), ", response.text)
     assert japanese(response) == []
 
 
