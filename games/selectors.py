@@ -40,7 +40,8 @@ _SEAT_NAMES = Prefetch("seats", queryset=Seat.objects.select_related("user").onl
 
 
 def games_open_public() -> QuerySet[Game]:
-    """Open public games, newest first, with ``seat_count`` and their creator.
+    """Open public games, newest first, with ``seat_count`` and their creator. A rematch is
+    left out: its seats are the finished game's players', nobody else can take one.
 
     ``seat_count`` is a subquery per game rather than a join grouped by game: for a plain
     ``LIMIT`` (the home page's open tables) the database walks the games in their index's
@@ -49,7 +50,7 @@ def games_open_public() -> QuerySet[Game]:
     ()``), still reads every open game but counts the seats of the rows shown only."""
     seats = Seat.objects.filter(game=OuterRef("pk")).order_by().values("game").annotate(n=Count("pk")).values("n")
     return (
-        Game.objects.filter(status=GameStatus.OPEN, is_public=True)
+        Game.objects.filter(status=GameStatus.OPEN, is_public=True, rematch_of=None)
         .select_related("creator")
         .annotate(seat_count=Coalesce(Subquery(seats, output_field=IntegerField()), 0))
         .defer("state")

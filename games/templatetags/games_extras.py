@@ -1,6 +1,7 @@
 """Presentational filters and tags only: no rules, no queries."""
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import json
 import re
@@ -13,7 +14,9 @@ from django.template.base import render_value_in_context
 from django.template.loader import get_template
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils import timezone
 from django.utils.text import capfirst
+from django.utils.timesince import timesince
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 from games import rules, vocabulary
@@ -258,10 +261,30 @@ def act_form(context, choice: dict, cls: str, text: str = "") -> str:
 @register.simple_tag(takes_context=True)
 def page_query(context, param: str, number: int) -> str:
     """The current page's query string with ``param`` set to ``number`` (a page link that
-    keeps the page's other parameters, such as another list's page)."""
-    query = context["request"].GET.copy()
+    keeps the page's other parameters, such as another list's page: the number that list
+    shows where the view noted it, ``paging.show_pages``)."""
+    request = context["request"]
+    query = request.GET.copy()
+    for key, shown in getattr(request, "shown_pages", {}).items():
+        query[key] = shown
     query[param] = number
     return query.urlencode()
+
+
+#: Under this long ago a time reads "just now" (``timesince`` would say "0 minutes").
+JUST_NOW = dt.timedelta(minutes=1)
+
+
+@register.filter
+def ago(moment) -> str:
+    """How long ago ``moment`` (an aware datetime; None: "") was, in the active language:
+    "just now" under ``JUST_NOW``, else Django's ``timesince`` with "ago" ("3 hours ago")."""
+    if moment is None:
+        return ""
+    if timezone.now() - moment < JUST_NOW:
+        return gettext("just now")
+    # the msgid the templates' {% blocktranslate %}{{ since }} ago{% endblocktranslate %} had
+    return gettext("%(since)s ago") % {"since": timesince(moment)}
 
 
 @register.filter

@@ -30,13 +30,15 @@ from games.services import game_create
 from games.spectators import note_spectator
 from games.tasks import continue_bot_turn
 from games.views.errors import damaged_page
-from games.views.paging import CountedPaginator, OneQueryPaginator, page_number
+from games.views.paging import CountedPaginator, OneQueryPaginator, page_number, show_pages
 from games.views.regions import page_context
 
 
 #: Rows per page of the home page's "Waiting for you" and of the lobby's open games.
 HOME_WAITING_PER_PAGE = 25
 LOBBY_OPEN_PER_PAGE = 25
+#: Open tables the home page shows (newest first); past them it links to the lobby.
+HOME_OPEN_SHOWN = 20
 #: Finished public games the lobby lists (the most recently finished).
 LOBBY_FINISHED_SHOWN = 20
 
@@ -46,13 +48,15 @@ def home(request: HttpRequest) -> HttpResponse:
     """"Waiting for you": the games awaiting the user's decision (most urgent first, with
     the decision and the time left; ``HOME_WAITING_PER_PAGE`` a page, ``?page=``), the
     rematches and invitations to answer; then open public tables with a free seat, and
-    "Play against bots". The navigation's count comes from the lists shown (no query of its own)."""
+    "Play against bots". The navigation's count comes from the lists shown (no query of its own).
+    At most ``HOME_OPEN_SHOWN`` open tables; when there are more, a link to the lobby's list."""
     return _home(request, PlayBotsForm())
 
 
 def _home(request: HttpRequest, bots_form: PlayBotsForm, status: int = 200) -> HttpResponse:
+    open_games = selectors.open_tables_for(request.user, HOME_OPEN_SHOWN + 1)  # one more: are there others?
     context = {"bots_form": bots_form, "waiting": [], "invitations": [], "rematches": [],
-               "open_games": selectors.open_tables_for(request.user)}
+               "open_games": open_games[:HOME_OPEN_SHOWN], "more_open_games": len(open_games) > HOME_OPEN_SHOWN}
     if request.user.is_authenticated:
         user = request.user
         # each list's SQL compiled once (games.compiled): the ORM took longer to build them than they ran
@@ -260,11 +264,11 @@ def _profile_parts(request: HttpRequest, head: selectors.ProfileHead, in_progres
 
     - the games in progress (``games/_profile_playing.html``), keyed by a digest of what it
       shows (each game's id, name, status and seats with whose turn it is, the page and the
-      list's length), the query string and the language;
+      list's length), the other list's page number and the language;
     - the rating, record and one page (``?page=``) of finished games
       (``games/_profile_results.html``), keyed by the player's record stamp
       (``PlayerStats.stamp``: new with every finished game and rating change), the page,
-      the other list's page (its pager links keep it), the language and the time zone. A
+      the other list's page number (its pager links keep it), the language and the time zone. A
       miss reads the rating, its history and the page's games (the page by the seats' user
       index; the count is the record's).
 
@@ -273,14 +277,14 @@ def _profile_parts(request: HttpRequest, head: selectors.ProfileHead, in_progres
     user, stats = request.user, head.stats
     finished = CountedPaginator(selectors.games_finished_for(user), PROFILE_GAMES_PER_PAGE,
                                  count=stats.finished if stats else 0).get_page(request.GET.get("page"))
-    query = request.GET.get("playing", "")
-    cacheable = set(request.GET) <= {"page", "playing"} and len(query) < 8
+    show_pages(request, page=finished, playing=in_progress)  # each part's pager links keep the other's page
+    cacheable = set(request.GET) <= {"page", "playing"}
     language = get_language()
-    shown = [in_progress.number, head.playing_total, sorted(request.GET.items()),
+    shown = [in_progress.number, head.playing_total, finished.number,
              [(game.pk, game.name, game.status, game.listed_seats) for game in head.playing]]
     playing_key = cacheable and _shown_key(f"profile-playing:{user.pk}", shown, "games/_profile_playing.html")
     results_key = cacheable and stats is not None and (
-        f"profile:{user.pk}:{stats.stamp.hex}:{finished.number}:{query}:{PROFILE_GAMES_PER_PAGE}:"
+        f"profile:{user.pk}:{stats.stamp.hex}:{finished.number}:{in_progress.number}:{PROFILE_GAMES_PER_PAGE}:"
         f"{language}:{timezone.get_current_timezone_name()}")
     cache = caches["regions"]
     cached = cache.get_many([key for key in (playing_key, results_key) if key])

@@ -34,6 +34,14 @@ def page_number(number) -> int:
         return 1
 
 
+def show_pages(request, **pages: Page) -> None:
+    """Note the page each list of the request's answer shows (``param=page``: its query
+    parameter, its ``Page``): the pager links of its other lists keep these numbers
+    (``games_extras.page_query``), never the query's own text (junk, or past the end)."""
+    shown = request.__dict__.setdefault("shown_pages", {})
+    shown.update({param: page.number for param, page in pages.items()})
+
+
 class OneQueryPaginator(Paginator):
     """A ``Paginator`` of a ``QuerySet`` that reads the page asked for and the list's length
     in one query (each row carries ``COUNT(*) OVER ()``: ``selectors.with_total``) instead

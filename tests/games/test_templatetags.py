@@ -22,3 +22,19 @@ def test_every_follower_type_has_the_engines_letter():
 
 def test_an_any_circle_reads_any_follower():
     assert circle("any") == '<span class="circle t-any" title="Any follower circle"></span>'
+
+
+def test_a_time_under_a_minute_ago_reads_just_now_and_an_older_one_how_long_ago():
+    import datetime as dt
+
+    from django.utils import timezone, translation
+
+    from games.templatetags.games_extras import ago
+
+    now = timezone.now()
+    with translation.override("en"):
+        assert (ago(now - dt.timedelta(seconds=59)), ago(now - dt.timedelta(hours=3, seconds=5)), ago(None)) == (
+            "just now", "3\xa0hours ago", "")
+    with translation.override("ja"):
+        assert ago(now - dt.timedelta(seconds=5)) == "たった今"
+        assert ago(now - dt.timedelta(hours=3, seconds=5)).endswith("前")

@@ -80,7 +80,7 @@ def test_the_home_page_of_a_player_with_games_invitations_and_open_tables_is_jap
     response = client_for(alice).get(reverse("home"), **JA)
     assert response.context["waiting"] and response.context["invitations"] and response.context["open_games"]
     assert "あなたを待っています" in response.text and "さんから招待が届いています" in response.text
-    assert "前" in response.text  # "… ago" as 〜前
+    assert "たった今" in response.text  # "just now": the games were made a moment ago
     assert japanese(response) == []
 
 
@@ -306,7 +306,7 @@ def test_the_same_pages_in_english_stay_english(client_for, alice, bob, a_busy_h
     client = client_for(alice)
     home = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en")
     assert '<html lang="en-gb">' in home.text
-    assert "Waiting for you" in home.text and "carol invites you" in home.text and " ago" in home.text
+    assert "Waiting for you" in home.text and "carol invites you" in home.text and "just now" in home.text
     assert "Fast: 24 hours, +6 hours per decision, at most 2 d 0 h" not in home.text  # a started game
     assert "Normal: 3 days, +1 day per decision, at most 6 d 0 h" in client.get(
         reverse("games-lobby"), HTTP_ACCEPT_LANGUAGE="en").text

@@ -1,6 +1,8 @@
 """The lists cost a constant number of queries: the profile, the home page and the lobby
 ask the database as often with 30 games as with 3 (pages, aggregates, one count for the
 navigation), and show the most recent (or most urgent) first."""
+import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -100,6 +102,32 @@ def test_the_profile_pages_its_games_in_progress_keeping_the_other_list(client_f
     waiting_games([alice, bob], pages.PROFILE_GAMES_PER_PAGE + 1)
     html = client_for(alice).get(reverse("games-profile") + "?page=1&playing=1").content.decode()
     assert "?page=1&amp;playing=2" in html
+
+
+@pytest.mark.parametrize("junk", ["abc", "99", "0"])
+def test_the_profile_pager_links_keep_the_page_the_other_list_shows_not_the_query(client_for, alice, bob, junk):
+    from games.views import pages
+
+    waiting_games([alice, bob], pages.PROFILE_GAMES_PER_PAGE + 1)
+    finished_games([alice, bob], pages.PROFILE_GAMES_PER_PAGE + 1)
+    html = client_for(alice).get(reverse("games-profile"), {"page": junk, "playing": "1"}).content.decode()
+    pagers = "".join(re.findall(r'<nav class="pagination".*?</nav>', html, re.S))
+    shown = "1" if junk == "abc" else "2"  # a word: the first page; past the end or below 1: the last
+    assert f"?page={shown}&amp;playing=2" in pagers  # the games in progress' pager keeps the finished games' page
+    assert f"page={junk}&amp;" not in pagers
+
+
+def test_the_home_page_links_to_the_lobby_when_it_shows_only_some_open_tables(client_for, alice, bob):
+    from games.views import pages
+
+    open_games([bob], pages.HOME_OPEN_SHOWN)
+    client = client_for(alice)
+    lobby = f'href="{reverse("games-lobby")}">More open tables'
+    response = client.get(reverse("home"))
+    assert len(response.context["open_games"]) == pages.HOME_OPEN_SHOWN and lobby not in response.content.decode()
+    open_games([bob], 1, start=pages.HOME_OPEN_SHOWN)
+    response = client.get(reverse("home"))
+    assert len(response.context["open_games"]) == pages.HOME_OPEN_SHOWN and lobby in response.content.decode()
 
 
 def test_the_navigation_count_is_one_query(alice, bob, django_assert_num_queries):

@@ -12,6 +12,19 @@ def test_it_lists_open_public_games_with_free_seats(client, make_game, alice, bo
     assert "2 / 3" in response.text
 
 
+def test_it_leaves_out_an_open_rematch_whose_seats_are_its_players(client, make_game, alice, bob):
+    from games.models import Game, GameStatus
+
+    finished = make_game(alice, bob, seats=2)
+    Game.objects.filter(pk=finished.pk).update(status=GameStatus.FINISHED)
+    rematch = make_game(alice, bob, seats=2)
+    # open (waiting for the players' answers) and public, as a public game's rematch is
+    Game.objects.filter(pk=rematch.pk).update(rematch_of=finished, status=GameStatus.OPEN, is_public=True)
+    response = client.get(reverse("games-lobby"))
+    assert list(response.context["open_games"]) == []
+    assert reverse("games-detail", kwargs={"game_id": rematch.pk}) not in response.text
+
+
 def test_it_hides_private_games(client, make_game, alice):
     make_game(alice, is_public=False)
     assert list(client.get(reverse("games-lobby")).context["open_games"]) == []
