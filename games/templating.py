@@ -138,8 +138,8 @@ def _bound(translate, method: str):
         text = _TRANSLATED.get(key)
         if text is None:
             if method == "pgettext":
-                key = f"{args[0]}{trans_real.CONTEXT_SEPARATOR}{args[1]}"  # a variable: not extracted as a message
-                found = translation.gettext(key)
+                message = f"{args[0]}{trans_real.CONTEXT_SEPARATOR}{args[1]}"  # a variable: not extracted
+                found = translation.gettext(message)
                 text = args[1] if trans_real.CONTEXT_SEPARATOR in found else found
             else:
                 text = getattr(translation, method)(*args)

@@ -320,3 +320,16 @@ def test_a_waiting_games_deadline_is_a_japanese_date(client_for, alice, frozen_n
     assert row.clock_running and row.deadline == frozen_now.now + dt.timedelta(hours=24)
     page = client_for(alice).get(reverse("home"), **JA).text
     assert "期限 3月7日(木) 12:00 UTC" in page and "1日0時間" in page
+
+
+def test_the_lists_pager_and_the_link_to_more_open_tables_read_as_pages_in_japanese(client_for, alice, bob):
+    from games.views import pages
+    from tests.support.many_games import open_games
+
+    open_games([bob], max(pages.HOME_OPEN_SHOWN, pages.LOBBY_OPEN_PER_PAGE) + 1)
+    client = client_for(alice)
+    home, lobby = client.get(reverse("home"), **JA), client.get(reverse("games-lobby"), **JA)
+    assert "ロビーでほかの募集中のテーブルを見る" in home.text
+    assert "次のページ" in lobby.text and "古い順" not in lobby.text
+    assert "前のページ" in client.get(reverse("games-lobby"), {"page": 2}, **JA).text
+    assert japanese(home) == japanese(lobby) == []

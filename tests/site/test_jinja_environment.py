@@ -158,6 +158,7 @@ def test_a_bound_pgettext_gives_what_djangos_gives():
             expected = "|".join([pgettext("place", "Castle"), pgettext("no such context", "Castle"), ""])
             with templating.bound_translation(templating._active_translation()):
                 assert render(source) == render(source) == expected  # the second from the memo
+                assert (templating._active_translation(), "pgettext", ("place", "Castle")) in templating._TRANSLATED
     assert expected.split("|")[:2] == ["城", "Castle"]  # Japanese has the place's word, not the other context
 
 
