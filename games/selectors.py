@@ -54,20 +54,20 @@ def games_open_public() -> QuerySet[Game]:
         .select_related("creator")
         .annotate(seat_count=Coalesce(Subquery(seats, output_field=IntegerField()), 0))
         .defer("state")
-        .order_by("-created_at")
+        .order_by("-created_at", "-pk")  # the id breaks ties: a page boundary never repeats nor skips a game
     )
 
 
 def games_in_progress_public() -> QuerySet[Game]:
     """Public games in progress, most recently started first: the lobby's games anyone
     signed in may watch (``lobby_watch_lists`` reads their seats)."""
-    return Game.objects.filter(status=GameStatus.ACTIVE, is_public=True).defer("state").order_by("-started_at")
+    return Game.objects.filter(status=GameStatus.ACTIVE, is_public=True).defer("state").order_by("-started_at", "-pk")
 
 
 def games_finished_public() -> QuerySet[Game]:
     """Finished public games, most recently finished first (``lobby_watch_lists`` reads
     their seats)."""
-    return Game.objects.filter(status=GameStatus.FINISHED, is_public=True).defer("state").order_by("-finished_at")
+    return Game.objects.filter(status=GameStatus.FINISHED, is_public=True).defer("state").order_by("-finished_at", "-pk")
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ def _lobby_watch_queries(limit: int) -> tuple[UserQuery, UserQuery]:
     in its order, then the seats in seat order."""
     def seats_of(games: QuerySet, newest: str) -> UserQuery:
         rows = (Seat.objects.filter(game__in=games[:limit].values("pk"))
-                .order_by(F(newest).desc(nulls_last=True), "game_id", "order")
+                .order_by(F(newest).desc(nulls_last=True), F("game_id").desc(), "order")
                 .values_list("game_id", "game__name", "game__started_at", "game__finished_at",
                              "user_id", "user__username", "bot_level", "bot_name"))
         return UserQuery(lambda _user_id: rows)
@@ -275,7 +275,7 @@ def games_in_progress_for(user) -> QuerySet[Game]:
     """Games the user plays in that are open or active, newest first (found by the user's
     unfinished seats' index, whatever the number of games they finished)."""
     return (Game.objects.filter(seats__user=user, seats__finished_at=None, status__in=(GameStatus.OPEN, GameStatus.ACTIVE))
-            .prefetch_related(_SEAT_NAMES).defer("state").order_by("-created_at"))
+            .prefetch_related(_SEAT_NAMES).defer("state").order_by("-created_at", "-pk"))
 
 
 @dataclass(frozen=True)
@@ -324,14 +324,14 @@ def _profile_head_sql(vendor: str) -> tuple[str, tuple, tuple[int, ...]]:
             f"g.{qn('created_at')} AS created_at, COUNT(*) OVER () AS total "
             f"FROM {seat} m JOIN {game} g ON g.{qn('id')} = m.{qn('game_id')} "
             f"WHERE m.{qn('user_id')} = %s AND m.{qn('finished_at')} IS NULL AND g.{qn('status')} IN (%s, %s) "
-            f"ORDER BY g.{qn('created_at')} DESC LIMIT %s OFFSET %s")
+            f"ORDER BY g.{qn('created_at')} DESC, g.{qn('id')} DESC LIMIT %s OFFSET %s")
     sql = (f"SELECT (SELECT {qn('stamp')} {stats_of}), (SELECT {qn('finished')} {stats_of}), ({waiting_sql}), "
            f"p.id, p.name, p.status, p.total, s.{qn('user_id')}, u.{qn('username')}, s.{qn('bot_level')}, "
            f"s.{qn('bot_name')}, s.{qn('awaiting')} "
            f"FROM (SELECT 1 AS one) one LEFT JOIN ({page}) p ON 1 = 1 "
            f"LEFT JOIN {seat} s ON s.{qn('game_id')} = p.id "
            f"LEFT JOIN {users} u ON u.{qn(user_model._meta.pk.column)} = s.{qn('user_id')} "
-           f"ORDER BY p.created_at DESC, p.id, s.{qn('order')}")
+           f"ORDER BY p.created_at DESC, p.id DESC, s.{qn('order')}")
     params = (ANY_USER_ID, ANY_USER_ID, *waiting_params, ANY_USER_ID, GameStatus.OPEN.value, GameStatus.ACTIVE.value)
     at = (0, 1, *(2 + i for i in waiting_at), 2 + len(waiting_params))
     return sql, params, at

@@ -87,6 +87,26 @@ def test_the_lobby_pages_its_open_games_newest_first(client_for, alice, bob):
     assert "?page=2" in client.get(reverse("games-lobby")).content.decode()
 
 
+def test_games_made_at_the_same_moment_are_listed_by_id_each_on_exactly_one_page(client_for, alice, bob):
+    from django.utils import timezone
+
+    from games.models import Game
+    from games.views import pages
+
+    per_page = pages.LOBBY_OPEN_PER_PAGE
+    games = open_games([bob], per_page + 1) + waiting_games([bob, alice], 1)
+    Game.objects.update(created_at=timezone.now())  # one timestamp: only the id orders them
+    client = client_for(bob)
+    lobby = [game.pk for number in (1, 2)
+             for game in client.get(reverse("games-lobby"), {"page": number}).context["open_games"]]
+    last = client.get(reverse("games-profile")).context["in_progress"].paginator.num_pages
+    playing = [game.pk for number in range(1, last + 1)
+               for game in client.get(reverse("games-profile"), {"playing": number}).context["in_progress"]]
+    # the id orders them, the same way on every page: each game on exactly one page
+    assert lobby == sorted((game.pk for game in games[:-1]), reverse=True)  # the open ones
+    assert playing == sorted((game.pk for game in games), reverse=True)
+
+
 def test_the_home_page_pages_the_waiting_games_keeping_the_count(client_for, alice, bob):
     from games.views import pages
 
