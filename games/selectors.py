@@ -321,12 +321,12 @@ def _profile_head_sql(vendor: str) -> tuple[str, tuple, tuple[int, ...]]:
     stats_of = f"FROM {stats} WHERE {stats}.{qn('user_id')} = %s"
     # the page of games as games_in_progress_for orders it (newest first), found by the user's unfinished seats
     page = (f"SELECT g.{qn('id')} AS id, g.{qn('name')} AS name, g.{qn('status')} AS status, "
-            f"g.{qn('created_at')} AS created_at, COUNT(*) OVER () AS total "
+            f"g.{qn('created_at')} AS created_at, g.{qn('rematch_of_id')} AS rematch_of_id, COUNT(*) OVER () AS total "
             f"FROM {seat} m JOIN {game} g ON g.{qn('id')} = m.{qn('game_id')} "
             f"WHERE m.{qn('user_id')} = %s AND m.{qn('finished_at')} IS NULL AND g.{qn('status')} IN (%s, %s) "
             f"ORDER BY g.{qn('created_at')} DESC, g.{qn('id')} DESC LIMIT %s OFFSET %s")
     sql = (f"SELECT (SELECT {qn('stamp')} {stats_of}), (SELECT {qn('finished')} {stats_of}), ({waiting_sql}), "
-           f"p.id, p.name, p.status, p.total, s.{qn('user_id')}, u.{qn('username')}, s.{qn('bot_level')}, "
+           f"p.id, p.name, p.status, p.rematch_of_id, p.total, s.{qn('user_id')}, u.{qn('username')}, s.{qn('bot_level')}, "
            f"s.{qn('bot_name')}, s.{qn('awaiting')} "
            f"FROM (SELECT 1 AS one) one LEFT JOIN ({page}) p ON 1 = 1 "
            f"LEFT JOIN {seat} s ON s.{qn('game_id')} = p.id "
@@ -352,17 +352,18 @@ def profile_head(user, number: int, per_page: int) -> ProfileHead:
         stats = PlayerStats.from_db(connection.alias, ["user_id", "stamp", "finished"],
                                     [user.pk, PlayerStats._meta.get_field("stamp").to_python(stamp), finished])
     games, game_field = {}, Game._meta.pk
-    for *_, game_id, name, status, _total, user_id, username, bot_level, bot_name, awaiting in rows:
+    for *_, game_id, name, status, rematch_of, _total, user_id, username, bot_level, bot_name, awaiting in rows:
         if game_id is None:
             break  # no game in progress on this page: the one row carries the rest
         game = games.get(game_id)
         if game is None:
-            game = games[game_id] = Game.from_db(connection.alias, ["id", "name", "status"],
-                                                 [game_field.to_python(game_id), name, status])
+            game = games[game_id] = Game.from_db(
+                connection.alias, ["id", "name", "status", "rematch_of_id"],
+                [game_field.to_python(game_id), name, status, None if rematch_of is None else game_field.to_python(rematch_of)])
             game.listed_seats = []
         game.listed_seats.append(ListedSeat(user_id, username or "", bot_level, bot_name, awaiting))
     return ProfileHead(stats=stats, waiting=waiting, playing=list(games.values()),
-                       playing_total=rows[0][6] or 0)
+                       playing_total=rows[0][7] or 0)
 
 
 @dataclass

@@ -278,13 +278,14 @@ JUST_NOW = dt.timedelta(minutes=1)
 @register.filter
 def ago(moment) -> str:
     """How long ago ``moment`` (an aware datetime; anything else: "") was, in the active language:
-    "just now" under ``JUST_NOW``, else Django's ``timesince`` with "ago" ("3 hours ago")."""
+    "just now" under ``JUST_NOW``, else Django's ``timesince`` of its largest unit with "ago"
+    ("3 hours ago")."""
     if not isinstance(moment, dt.datetime) or timezone.is_naive(moment):
         return ""  # as Django's timesince filter answers what it cannot compare
     if timezone.now() - moment < JUST_NOW:
         return gettext("just now")
     # the msgid the templates' {% blocktranslate %}{{ since }} ago{% endblocktranslate %} had
-    return gettext("%(since)s ago") % {"since": timesince(moment)}
+    return gettext("%(since)s ago") % {"since": timesince(moment, depth=1)}  # "2 hours", not "2 hours, 5 minutes"
 
 
 @register.filter

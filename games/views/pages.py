@@ -281,7 +281,7 @@ def _profile_parts(request: HttpRequest, head: selectors.ProfileHead, in_progres
     cacheable = set(request.GET) <= {"page", "playing"}
     language = get_language()
     shown = [in_progress.number, head.playing_total, finished.number,
-             [(game.pk, game.name, game.status, game.listed_seats) for game in head.playing]]
+             [(game.pk, game.name, game.status, game.rematch_of_id, game.listed_seats) for game in head.playing]]
     playing_key = cacheable and _shown_key(f"profile-playing:{user.pk}", shown, "games/_profile_playing.html")
     results_key = cacheable and stats is not None and (
         f"profile:{user.pk}:{stats.stamp.hex}:{finished.number}:{in_progress.number}:{PROFILE_GAMES_PER_PAGE}:"

@@ -33,8 +33,8 @@ def test_a_time_under_a_minute_ago_reads_just_now_and_an_older_one_how_long_ago(
 
     now = timezone.now()
     with translation.override("en"):
-        assert (ago(now - dt.timedelta(seconds=59)), ago(now - dt.timedelta(hours=3, seconds=5)), ago(None)) == (
+        assert (ago(now - dt.timedelta(seconds=59)), ago(now - dt.timedelta(hours=3, minutes=40)), ago(None)) == (
             "just now", "3\xa0hours ago", "")
     with translation.override("ja"):
         assert ago(now - dt.timedelta(seconds=5)) == "たった今"
-        assert ago(now - dt.timedelta(hours=3, seconds=5)).endswith("前")
+        assert ago(now - dt.timedelta(hours=3, minutes=40)).endswith("前")

@@ -17,6 +17,23 @@ def test_it_lists_games_in_progress_with_whose_turn(client_for, make_game, start
     assert 'class="badge turn">you' in response.text
 
 
+def test_an_open_rematch_in_progress_reads_as_waiting_for_answers_not_for_players(client_for, make_game, alice, bob):
+    from games.models import Game, GameStatus
+
+    finished, table = make_game(alice, bob, seats=2), make_game(alice)
+    rematch = make_game(alice, bob, seats=2)
+    Game.objects.filter(pk=finished.pk).update(status=GameStatus.FINISHED)
+    Game.objects.filter(pk=rematch.pk).update(rematch_of=finished, status=GameStatus.OPEN)
+    section = client_for(alice).get(URL).text.split('id="games-in-progress"')[1]
+
+    def row_of(game):
+        start = section.index(reverse("games-detail", kwargs={"game_id": game.pk}))
+        return section[start:section.index("</tr>", start)]
+
+    assert "Rematch: waiting for answers" in row_of(rematch) and "Waiting for players" not in row_of(rematch)
+    assert "Waiting for players" in row_of(table)
+
+
 def test_it_lists_finished_games_with_scores_and_placement(
     fake_engine, client_for, make_game, alice, bob, carol, django_capture_on_commit_callbacks
 ):
