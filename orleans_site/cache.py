@@ -179,7 +179,8 @@ def _size(blob) -> int:
 
 
 class WriteBehind:
-    """A process's writer to Redis: a daemon thread that runs the writes handed to it
+    """A process's writer to Redis (the regions cache's writes; ``orleans_site.tasks``'
+    task publishes have one of their own): a daemon thread that runs the writes handed to it
     (functions of no argument), one after another in the order handed, so a request does
     not wait for Redis's answer. At most ``most`` writes wait (each holds its serialized
     entries); ``submit`` refuses more, and the caller then writes itself, maybe before
@@ -216,20 +217,22 @@ class WriteBehind:
             try:
                 write()
             except Exception:  # a write guards its own Redis errors; anything else must not stop the writer
-                logger.exception("cache write failed")
+                logger.exception("a write behind the request failed")  # a cache write or a task publish
             finally:
                 self.waiting.task_done()
 
 
-#: This process's writers, by (process id, LOCATION): a forked child never uses its parent's.
+#: This process's writers, by (process id, name): a forked child never uses its parent's.
 _WRITERS: dict[tuple, WriteBehind] = {}
 #: How many writes may wait for Redis in a process (each holds a few kilobytes).
 WRITE_BEHIND_MOST = 1000
 
 
-def write_behind(server: str) -> WriteBehind:
-    """This process's ``WriteBehind`` for Redis at ``server`` (made on first use)."""
-    key = (os.getpid(), server)
+def write_behind(name: str) -> WriteBehind:
+    """This process's ``WriteBehind`` named ``name`` (made on first use): the regions
+    cache's is named after its Redis LOCATION; ``orleans_site.tasks`` has one for its task
+    publishes."""
+    key = (os.getpid(), name)
     writer = _WRITERS.get(key)
     if writer is None:
         with _COPIES_LOCK:
@@ -237,6 +240,13 @@ def write_behind(server: str) -> WriteBehind:
             if writer is None:
                 writer = _WRITERS[key] = WriteBehind(WRITE_BEHIND_MOST)
     return writer
+
+
+def flush_write_behind(name: str, seconds: float = 5.0) -> None:
+    """``WriteBehind.flush`` of this process's writer ``name``, if it has made one."""
+    writer = _WRITERS.get((os.getpid(), name))
+    if writer is not None:
+        writer.flush(seconds)
 
 
 #: Each process's copies: (LOCATION, KEY_PREFIX) -> ``LocalCopy``. Django makes a cache

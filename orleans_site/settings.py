@@ -217,6 +217,9 @@ REDIS_URL = env_str("REDIS_URL")
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+# A task queued by a write is published behind the answer, on a thread of the process's own
+# (orleans_site/tasks.py); 0: by the request itself, as before.
+TASK_PUBLISH_BEHIND = env_bool("TASK_PUBLISH_BEHIND", True)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_IGNORE_RESULT = True

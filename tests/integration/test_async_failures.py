@@ -14,6 +14,7 @@ import engine
 from games import services
 from games.models import Game, Move
 from games.tasks import resolve_stalled_games_task
+from orleans_site.tasks import flush_publishes
 from tests.conftest import SERVICES_MARKS
 
 pytestmark = SERVICES_MARKS
@@ -119,6 +120,7 @@ def test_a_stopped_broker_loses_no_submission_and_the_game_resumes_after_restart
             move = services.game_submit_action(game_id=started_game.pk, user=seat.user, action=PLAN,
                                                expected_version=seen + i)
             assert move.pk is not None  # acknowledged although the broker is down
+        flush_publishes(seconds=30)  # the publishes behind the answers tried, and failed, while it was down
     finally:
         _start_redis()
     game = Game.objects.get(pk=started_game.pk)
