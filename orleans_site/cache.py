@@ -188,9 +188,9 @@ class WriteBehind:
     when the process ends are lost (entries other processes render again). Thread-safe;
     a forked process starts a writer of its own (``write_behind``)."""
 
-    def __init__(self, most: int):
+    def __init__(self, most: int, name: str = "cache-writer"):
         self.waiting: queue.Queue = queue.Queue(maxsize=most)
-        self.thread = threading.Thread(target=self._run, name="orleans-cache-writer", daemon=True)
+        self.thread = threading.Thread(target=self._run, name=f"orleans-{name}", daemon=True)
         self.thread.start()
 
     def submit(self, write) -> bool:
@@ -204,12 +204,12 @@ class WriteBehind:
     def flush(self, seconds: float = 5.0) -> None:
         """Return once every write handed over before the call has run, or after ``seconds``
         (Redis unreachable: each waiting write gives up after its own timeout)."""
-        done = threading.Event()
+        done, deadline = threading.Event(), time.monotonic() + seconds
         try:
             self.waiting.put(done.set, timeout=seconds)
         except queue.Full:
             return
-        done.wait(seconds)
+        done.wait(max(0.0, deadline - time.monotonic()))  # one deadline for both waits
 
     def _run(self) -> None:
         while True:
@@ -238,7 +238,7 @@ def write_behind(name: str) -> WriteBehind:
         with _COPIES_LOCK:
             writer = _WRITERS.get(key)
             if writer is None:
-                writer = _WRITERS[key] = WriteBehind(WRITE_BEHIND_MOST)
+                writer = _WRITERS[key] = WriteBehind(WRITE_BEHIND_MOST, "cache-writer" if "://" in name else name)
     return writer
 
 

@@ -233,6 +233,9 @@ CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # path that breaks while the worker reconnects. Nothing here uses `celery inspect/control`;
 # /healthz reads heartbeats instead (orleans_site/health.py). Set it to 1 to debug.
 CELERY_WORKER_ENABLE_REMOTE_CONTROL = env_bool("CELERY_REMOTE_CONTROL", False)
+# A broker that neither answers nor refuses (a hung host) gives up after these seconds
+# instead of kombu's default of never: a publish waits for it (orleans_site/tasks.py).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_timeout": 5, "socket_connect_timeout": 2}
 # --- end broker outages ---
 # Periodic sweeps run by `celery -A orleans_site beat` (seconds, or crontab).
 CELERY_BEAT_SCHEDULE: dict = {

@@ -3,7 +3,8 @@
 ``enqueue_on_commit`` is how services hand work to Celery: the rows written in the
 transaction are the record, and the task only does the delivery or the next step. Once
 the transaction commits, a task is published behind the request, on a thread of the
-process's own (``TASK_PUBLISH_BEHIND``, on by default; eager tasks always run inline): a
+process's own (``TASK_PUBLISH_BEHIND``, on by default; eager tasks and a worker's tasks
+publish inline): a
 publish cost a move's answer about 1.2 ms, and 0.6 s while the broker was down (kombu's
 retries). A publish still waiting when the process ends is lost like one the broker
 refused: the beat sweeps (stalled games, due notifications) do that work later.
@@ -14,6 +15,7 @@ import atexit
 import functools
 import logging
 
+from celery._state import get_current_task
 from django.conf import settings
 from django.db import transaction
 from kombu.exceptions import OperationalError
@@ -48,10 +50,14 @@ PUBLISHER = "task publishes"
 
 def hand_over(task, *args) -> None:
     """Publish ``task(*args)``: inline when tasks run eagerly (they run here and now, as the
-    tests and the embedded default expect) or ``settings.TASK_PUBLISH_BEHIND`` is off, else
+    tests and the embedded default expect), inside a worker's task (no answer waits there)
+    or when ``settings.TASK_PUBLISH_BEHIND`` is off, else
     on this process's publisher thread, in the order handed over (inline if a thousand
     wait already: ``cache.WRITE_BEHIND_MOST``). Errors are ``publish``'s: logged, not raised."""
-    if task.app.conf.task_always_eager or not getattr(settings, "TASK_PUBLISH_BEHIND", True):
+    # a worker's task publishes what it queued before it is acknowledged (acks_late): a
+    # billiard child ends with os._exit, so nothing behind it would be sent at a shutdown
+    if task.app.conf.task_always_eager or not getattr(settings, "TASK_PUBLISH_BEHIND", True) \
+            or get_current_task() is not None:
         publish(task, *args)
     elif not write_behind(PUBLISHER).submit(functools.partial(publish, task, *args)):
         publish(task, *args)
@@ -63,6 +69,6 @@ def flush_publishes(seconds: float = 5.0) -> None:
     flush_write_behind(PUBLISHER, seconds)
 
 
-# a process that ends (a gunicorn worker restarted, a Celery child recycled) first sends
-# what it still holds, for a few seconds at most
+# a web process that ends (a gunicorn worker restarted) first sends what it still holds, for
+# a few seconds at most
 atexit.register(flush_publishes, 3.0)

@@ -1,6 +1,7 @@
 """orleans_site.tasks: a write's tasks are published once it commits, behind the answer on
-the process's publisher thread, in order; inline when tasks run eagerly or
-TASK_PUBLISH_BEHIND is off; a broker that refuses is logged and the next task still goes."""
+the process's publisher thread, in order; inline when tasks run eagerly, inside a worker's
+task or with TASK_PUBLISH_BEHIND off; a broker that refuses is logged and the next task
+still goes."""
 import threading
 from types import SimpleNamespace
 
@@ -55,6 +56,14 @@ def test_eager_tasks_and_publishing_behind_turned_off_are_published_by_the_reque
     commit_with(django_capture_on_commit_callbacks, (inline, ("game", 2)))
     assert [(args, thread) for task in (eager, inline) for args, thread in task.sent] == [
         (("game", 1), threading.current_thread()), (("game", 2), threading.current_thread())]
+
+
+def test_a_workers_task_publishes_what_it_queued_itself(django_capture_on_commit_callbacks, monkeypatch):
+    # before it is acknowledged: a worker's child process ends without running what waits behind
+    monkeypatch.setattr(tasks, "get_current_task", lambda: object())
+    task = FakeTask(eager=False)
+    commit_with(django_capture_on_commit_callbacks, (task, ("game", 6)))
+    assert task.sent == [(("game", 6), threading.current_thread())]
 
 
 def test_a_refused_publish_is_logged_and_the_next_task_is_still_published(django_capture_on_commit_callbacks, caplog):
