@@ -17,7 +17,7 @@ import logging
 
 from celery._state import get_current_task
 from django.conf import settings
-from django.db import transaction
+from django.db import connections, transaction
 from kombu.exceptions import OperationalError
 
 from orleans_site.cache import flush_write_behind, write_behind
@@ -59,8 +59,17 @@ def hand_over(task, *args) -> None:
     if task.app.conf.task_always_eager or not getattr(settings, "TASK_PUBLISH_BEHIND", True) \
             or get_current_task() is not None:
         publish(task, *args)
-    elif not write_behind(PUBLISHER).submit(functools.partial(publish, task, *args)):
+    elif not write_behind(PUBLISHER).submit(functools.partial(_publish_behind, task, *args)):
         publish(task, *args)
+
+
+def _publish_behind(task, *args) -> None:
+    # on the publisher thread: a task that runs eagerly there after all (only a test turns
+    # eager mode on while a publish waits) leaves no database connection of the thread open
+    try:
+        publish(task, *args)
+    finally:
+        connections.close_all()
 
 
 def flush_publishes(seconds: float = 5.0) -> None:

@@ -39,12 +39,11 @@ def _celery_eager(request):
     """Tasks run in-process except in tests marked ``services`` (real worker)."""
     if request.node.get_closest_marker("services"):
         yield
-        from orleans_site.tasks import flush_publishes
-
-        flush_publishes()  # none of its publishes behind is left for a test that runs tasks eagerly
         return
     from orleans_site.celery import app
+    from orleans_site.tasks import flush_publishes
 
+    flush_publishes()  # what an earlier test handed over goes to the broker, not run eagerly
     previous = app.conf.task_always_eager
     app.conf.task_always_eager = True
     yield

@@ -25,6 +25,7 @@ from games import services
 from games.models import Game, GameStatus
 from games.rules import load_game
 from orleans_site.celery import app
+from orleans_site.tasks import flush_publishes
 
 
 def percentile(values: list[float], pct: float) -> float:
@@ -42,6 +43,7 @@ def tasks_not_inline():
     try:
         yield
     finally:
+        flush_publishes()  # what waits to be published goes to the broker, not run eagerly on the publisher thread
         app.conf.task_always_eager = previous
 
 
