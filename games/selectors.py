@@ -1361,23 +1361,15 @@ def chat_unread_counts(user, game_ids, *, since: dt.datetime | None = None) -> d
     return dict(_unread_by_game(user, Seat.objects.filter(user=user, game_id__in=game_ids), since))
 
 
-@functools.cache
-def _chat_unread_waiting_sql(vendor: str) -> tuple[str, tuple, tuple[int, ...]]:
-    """``(sql, params, where the user's id goes in params)`` of ``chat_unread_waiting``,
-    compiled once per database vendor."""
-    waiting = seats_waiting_for(ANY_USER_ID).order_by()
-    sql, params = _unread_by_game(ANY_USER_ID, waiting).query.get_compiler(DEFAULT_DB_ALIAS).as_sql()
-    return sql, tuple(params), tuple(i for i, param in enumerate(params) if param == ANY_USER_ID)
+#: ``chat_unread_waiting``'s counts, compiled once per process (``games.compiled``).
+_UNREAD_WAITING = UserQuery(lambda user_id: _unread_by_game(user_id, seats_waiting_for(user_id).order_by()))
 
 
 def chat_unread_waiting(user) -> dict[Any, int]:
     """``chat_unread_counts`` of every game waiting for ``user`` (a signed-in user;
     ``seats_waiting_for``): the home page's counts, whatever page of the list it shows; one
     query, its SQL compiled once."""
-    connection = connections[DEFAULT_DB_ALIAS]
-    sql, params, at = _chat_unread_waiting_sql(connection.vendor)
-    game_id = Game._meta.pk.to_python  # a uuid.UUID, as the ORM reads it on every database
-    return {game_id(game): n for game, n in statements.read(connection, sql, _with_user(params, at, user.pk))}
+    return dict(_UNREAD_WAITING.run(user.pk))
 
 
 def chat_recent_count(user, game: Game, seconds: int, now: dt.datetime | None = None) -> int:

@@ -228,17 +228,17 @@ _WRITERS: dict[tuple, WriteBehind] = {}
 WRITE_BEHIND_MOST = 1000
 
 
-def write_behind(name: str) -> WriteBehind:
-    """This process's ``WriteBehind`` named ``name`` (made on first use): the regions
-    cache's is named after its Redis LOCATION; ``orleans_site.tasks`` has one for its task
-    publishes."""
+def write_behind(name: str, thread: str = "cache-writer") -> WriteBehind:
+    """This process's ``WriteBehind`` named ``name`` (made on first use, its thread named
+    ``orleans-<thread>``): the regions cache's is named after its Redis LOCATION;
+    ``orleans_site.tasks`` has one for its task publishes."""
     key = (os.getpid(), name)
     writer = _WRITERS.get(key)
     if writer is None:
         with _COPIES_LOCK:
             writer = _WRITERS.get(key)
             if writer is None:
-                writer = _WRITERS[key] = WriteBehind(WRITE_BEHIND_MOST, "cache-writer" if "://" in name else name)
+                writer = _WRITERS[key] = WriteBehind(WRITE_BEHIND_MOST, thread)
     return writer
 
 

@@ -4,9 +4,8 @@
 transaction are the record, and the task only does the delivery or the next step. Once
 the transaction commits, a task is published behind the request, on a thread of the
 process's own (``TASK_PUBLISH_BEHIND``, on by default; eager tasks and a worker's tasks
-publish inline): a
-publish cost a move's answer about 1.2 ms, and 0.6 s while the broker was down (kombu's
-retries). A publish still waiting when the process ends is lost like one the broker
+publish inline): a publish cost a move's answer about 1.2 ms, and 0.6 s while the broker
+was down (kombu's retries). A publish still waiting when the process ends is lost like one the broker
 refused: the beat sweeps (stalled games, due notifications) do that work later.
 """
 from __future__ import annotations
@@ -51,15 +50,15 @@ PUBLISHER = "task publishes"
 def hand_over(task, *args) -> None:
     """Publish ``task(*args)``: inline when tasks run eagerly (they run here and now, as the
     tests and the embedded default expect), inside a worker's task (no answer waits there)
-    or when ``settings.TASK_PUBLISH_BEHIND`` is off, else
-    on this process's publisher thread, in the order handed over (inline if a thousand
-    wait already: ``cache.WRITE_BEHIND_MOST``). Errors are ``publish``'s: logged, not raised."""
+    or when ``settings.TASK_PUBLISH_BEHIND`` is off, else on this process's publisher
+    thread, in the order handed over (inline if a thousand wait already:
+    ``cache.WRITE_BEHIND_MOST``). Errors are ``publish``'s: logged, not raised."""
     # a worker's task publishes what it queued before it is acknowledged (acks_late): a
     # billiard child ends with os._exit, so nothing behind it would be sent at a shutdown
     if task.app.conf.task_always_eager or not getattr(settings, "TASK_PUBLISH_BEHIND", True) \
             or get_current_task() is not None:
         publish(task, *args)
-    elif not write_behind(PUBLISHER).submit(functools.partial(_publish_behind, task, *args)):
+    elif not write_behind(PUBLISHER, "task-publisher").submit(functools.partial(_publish_behind, task, *args)):
         publish(task, *args)
 
 

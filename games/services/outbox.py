@@ -23,22 +23,17 @@ def game_changed(game, *, newly_awaited: list, started: bool = False, finished: 
     """
     if record_game_notifications(game=game, newly_awaited=newly_awaited, started=started,
                                  finished=finished):
-        enqueue_on_commit(deliver_game_notifications_task, str(game.id), game.version)
+        deliver_game(game)
 
 
 def turn_emails_statement(game, *, newly_awaited: list) -> tuple[str, list] | None:
     """The INSERT recording the turn emails of a change of ``game`` that neither starts
     nor finishes it (``newly_awaited``: the ``Seat`` rows that became awaited), for the
     store to run with its own writes, in their round trip; None when there is none. After
-    the statement ran, ``turn_emails_recorded`` delivers them on commit (``game_changed``
-    in two steps)."""
+    the statement ran, ``deliver_game`` delivers them on commit (``game_changed`` in two
+    steps)."""
     rows = turn_notification_rows(game=game, newly_awaited=newly_awaited)
     return notification_insert(rows) if rows else None
-
-
-def turn_emails_recorded(game) -> None:
-    """The statement of ``turn_emails_statement`` ran: deliver, on commit, what it recorded."""
-    deliver_game(game)
 
 
 def move_taken_back(game, version: int) -> None:

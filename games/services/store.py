@@ -339,9 +339,9 @@ def _store_moves(game: Game, state: Any, moves: list[tuple[int | None, dict, lis
         store_seat_results(game)
         game_rate(game_id=game.pk)
     if emails:
-        outbox.turn_emails_recorded(game)
-    else:
-        outbox.game_changed(game, newly_awaited=newly_awaited, finished=finished)
+        outbox.deliver_game(game)
+    elif finished:  # otherwise no seat became awaited by a player: nothing to record
+        outbox.game_changed(game, newly_awaited=newly_awaited, finished=True)
     if game.status == GameStatus.ACTIVE and rules_engine.needs_resolution(state):
         _enqueue_move(game, resolve_game_task)
     return rows

@@ -180,7 +180,7 @@ def join_names(people) -> str:
     escaped. ``people``: names, or dicts and records with a ``name`` (``board.awaited``,
     ``SeatInfo``)."""
     names = [p if isinstance(p, str) else (p.get("name") if isinstance(p, dict) else p.name) for p in people or ()]
-    return format_html_join(pgettext("between names in a list", ", "), "{}", ((n,) for n in names))
+    return format_html_join(list_separator(), "{}", ((n,) for n in names))
 
 
 @register.simple_tag
@@ -302,7 +302,7 @@ def awaited_list(awaited) -> str:
     ``kind``) as "<token> <strong>name</strong> (what they do)", joined in the active
     language; names are marked ``translate="no"``."""
     return format_html_join(
-        pgettext("between names in a list", ", "), '{} <strong>{}</strong> ({})',
+        list_separator(), '{} <strong>{}</strong> ({})',
         ((seat_token(a["colour"], a["name"]), a["name"], a["prompt"] or humanize_key(a["kind"])) for a in awaited or ()))
 
 
@@ -317,7 +317,7 @@ def awaited_seat_list(seats, viewer=None) -> str:
             return format_html("<strong>{}</strong>", gettext("you"))
         return s.name
 
-    return format_html_join(pgettext("between names in a list", ", "), "{}", ((one(s),) for s in seats or ()))
+    return format_html_join(list_separator(), "{}", ((one(s),) for s in seats or ()))
 
 
 @register.simple_tag

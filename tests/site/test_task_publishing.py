@@ -76,7 +76,7 @@ def test_a_refused_publish_is_logged_and_the_next_task_is_still_published(django
 
 def test_a_full_publisher_leaves_the_request_to_publish_itself(django_capture_on_commit_callbacks, monkeypatch):
     full = SimpleNamespace(submit=lambda write: False)
-    monkeypatch.setattr(tasks, "write_behind", lambda name: full)
+    monkeypatch.setattr(tasks, "write_behind", lambda *name: full)
     task = FakeTask(eager=False)
     commit_with(django_capture_on_commit_callbacks, (task, ("game", 5)))
     assert task.sent == [(("game", 5), threading.current_thread())]
