@@ -284,6 +284,41 @@ def test_a_region_fingerprint_covers_the_partials_it_includes():
     assert set(regions._region_templates(by_name["log"])) == {
         "games/partials/_log.html", "games/partials/_log_round.html", "games/partials/_log_older.html"}
     assert regions._region_templates(by_name["poll"]) == ("games/partials/_poll.html",)
+    assert regions._region_templates(by_name["tracks"]) == (
+        "games/partials/_track_row.html", "games/partials/_tracks.html")
+
+
+@pytest.mark.parametrize("region, items, partial, change", [
+    ("tracks", "tracks", "_track_row.html", lambda item: item.update(supply=item["supply"] - 1)),
+    ("deeds", "deeds", "_deed_card.html", lambda item: item.update(citizen_left=not item["citizen_left"])),
+    ("development", "development", "_development_level.html", lambda item: item.update(markers=[])),
+])
+def test_a_public_region_renders_again_only_the_rows_that_changed(three_players, monkeypatch, region, items, partial,
+                                                                   change):
+    # each track's row, deed's card and development level is memoised on its own (pure_include):
+    # a move that changes one of them renders that one alone, and the region reads as rendered whole
+    from games import templating
+    from games.templatetags import games_extras
+
+    game, users = three_players
+    request = RequestFactory().get("/")
+    request.user = users[0]
+    context = game_context(game, game.seats.get(order=0), user=users[0])
+    board = context["board"].complete()  # every lazy region computed, as a plain dict
+    before = render_partial(f"games/partials/_{region}.html", context | {"board": board}, request)
+    rows = [dict(item) for item in board[items]]
+    changed = next(item for item in rows if not (region == "development" and not item["markers"]))
+    change(changed)
+    monkeypatch.setattr(games_extras, "_pure_rendered", type(games_extras._pure_rendered)())
+    rendered_rows = []
+    real = templating.render_values
+    monkeypatch.setattr(templating, "render_values",
+                        lambda name, values: rendered_rows.append(name) or real(name, values))
+    render_partial(f"games/partials/_{region}.html", context | {"board": board}, request)  # every row, once
+    rendered_rows.clear()
+    after = render_partial(f"games/partials/_{region}.html", context | {"board": board | {items: rows}}, request)
+    assert rendered_rows == [f"games/partials/{partial}"]
+    assert after != before and len(after.splitlines()) == len(before.splitlines())
 
 
 def test_the_player_boards_region_is_kept_as_its_articles_not_whole(three_players, client_for):
