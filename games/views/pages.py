@@ -90,13 +90,17 @@ def next_game(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
-    """The open public games, newest first (``LOBBY_OPEN_PER_PAGE`` a page, ``?page=``), the
-    last started public games in progress (to watch) and the last finished public games
-    (with replay links), those two rendered once per what they show (``_lobby_watch``)."""
+    """The open public games, newest first (``LOBBY_OPEN_PER_PAGE`` a page, ``?page=``); on
+    the first page also the last started public games in progress (to watch) and the last
+    finished public games (with replay links), rendered once per what they show
+    (``_lobby_watch``). A later page of open tables links back to them instead of showing
+    the same two lists again (``watch`` None)."""
     open_games = OneQueryPaginator(selectors.games_open_public(), LOBBY_OPEN_PER_PAGE,
                                    page_rows=selectors.open_public_page_rows).get_page(request.GET.get("page"))
-    playing, finished = selectors.lobby_watch_lists(LOBBY_FINISHED_SHOWN)
-    return render(request, "games/lobby.html", {"open_games": open_games, "watch": _lobby_watch(playing, finished)})
+    watch = None
+    if open_games.number == 1:
+        watch = _lobby_watch(*selectors.lobby_watch_lists(LOBBY_FINISHED_SHOWN))
+    return render(request, "games/lobby.html", {"open_games": open_games, "watch": watch})
 
 
 def _shown_key(kind: str, shown, template: str) -> str | None:

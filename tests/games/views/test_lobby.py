@@ -87,3 +87,18 @@ def test_a_watched_games_players_are_listed_in_seat_order_with_bots_named_in_the
             "Bot (Random) 1", "bob", "alice"]
     assert "Bot (Random) 1, bob, alice" in english.text
     assert japanese_bot in japanese.text and "Bot (Random) 1" not in japanese.text
+
+
+def test_a_later_page_of_open_tables_links_to_the_watch_lists_instead_of_repeating_them(client_for, alice, bob):
+    from games.views import pages
+    from tests.support.many_games import finished_games, open_games
+
+    open_games([bob], pages.LOBBY_OPEN_PER_PAGE + 1)
+    finished_games([alice, bob], 1)
+    client = client_for(alice)
+    first = client.get(reverse("games-lobby")).text
+    second = client.get(reverse("games-lobby"), {"page": 2}).text
+    assert 'id="finished-games"' in first and 'id="watch-elsewhere"' not in first
+    assert 'id="finished-games"' not in second and 'id="playing-games"' not in second
+    elsewhere = second[second.index('id="watch-elsewhere"'):]
+    assert f'href="{reverse("games-lobby")}"' in elsewhere[:elsewhere.index("</p>")]
