@@ -172,8 +172,8 @@ REGIONS = (
         c.get("poll_seconds")), "pure"),
 )
 # a partial's includes: Django's {% include "x" %} / {% pure_include "x" %}, Jinja2's
-# {% include "x" %} / {{ pure_include("x", ...) }}
-_INCLUDE = re.compile(r'(?:{%\s*(?:pure_)?include\s+|pure_include\(\s*)"([^"]+)"')
+# {% include "x" %} / {{ pure_include("x", ...) }} / {% from "x" import m %} / {% import "x" as m %}
+_INCLUDE = re.compile(r'(?:{%\s*(?:(?:pure_)?include|from|import)\s+|pure_include\(\s*)"([^"]+)"')
 _ROOT_TAG = re.compile(r"^\s*<[a-zA-Z][\w-]*")
 _ROOT_ID_ATTR = re.compile(r'\bid="[^"]+"')
 

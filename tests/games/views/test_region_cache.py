@@ -271,9 +271,10 @@ def test_a_running_clocks_text_does_not_change_the_page_key(three_players):
 
 def test_the_page_key_covers_every_partial_a_region_includes_django_or_jinja():
     found = regions._INCLUDE.findall('{% include "games/a.html" %}{% pure_include "games/b.html" place=p %}'
-                                     '{{ pure_include("games/c.html", place=place) }}')
-    assert found == ["games/a.html", "games/b.html", "games/c.html"]
-    # the decision panel's forms are reached only through the Jinja2 panel's include
+                                     '{{ pure_include("games/c.html", place=place) }}'
+                                     '{% from "games/d.html" import m %}{% import "games/e.html" as e %}')
+    assert found == ["games/a.html", "games/b.html", "games/c.html", "games/d.html", "games/e.html"]
+    # the decision panel's forms are reached only through the Jinja2 panel's macro import
     assert {"games/partials/_decision_form.html", "games/partials/_act_card.html"} <= set(regions._page_templates())
 
 
