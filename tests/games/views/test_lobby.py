@@ -1,6 +1,8 @@
 """pages.lobby"""
 import re
 
+import pytest
+
 from django.urls import reverse
 
 
@@ -89,7 +91,9 @@ def test_a_watched_games_players_are_listed_in_seat_order_with_bots_named_in_the
     assert japanese_bot in japanese.text and "Bot (Random) 1" not in japanese.text
 
 
-def test_a_later_page_of_open_tables_links_to_the_watch_lists_instead_of_repeating_them(client_for, alice, bob):
+def test_a_later_page_of_open_tables_links_to_the_watch_lists_instead_of_repeating_them(client_for, alice, bob,
+                                                                                     monkeypatch):
+    from games import selectors
     from games.views import pages
     from tests.support.many_games import finished_games, open_games
 
@@ -97,8 +101,9 @@ def test_a_later_page_of_open_tables_links_to_the_watch_lists_instead_of_repeati
     finished_games([alice, bob], 1)
     client = client_for(alice)
     first = client.get(reverse("games-lobby")).text
+    assert 'id="playing-games"' in first and 'id="finished-games"' in first and 'id="watch-elsewhere"' not in first
+    monkeypatch.setattr(selectors, "lobby_watch_lists", lambda limit: pytest.fail("page 2 read the watch lists"))
     second = client.get(reverse("games-lobby"), {"page": 2}).text
-    assert 'id="finished-games"' in first and 'id="watch-elsewhere"' not in first
     assert 'id="finished-games"' not in second and 'id="playing-games"' not in second
     elsewhere = second[second.index('id="watch-elsewhere"'):]
-    assert f'href="{reverse("games-lobby")}"' in elsewhere[:elsewhere.index("</p>")]
+    assert f'href="{reverse("games-lobby")}#playing-games"' in elsewhere[:elsewhere.index("</p>")]

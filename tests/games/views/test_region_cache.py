@@ -13,6 +13,7 @@ from django.core.cache import caches
 from django.core.cache.backends.locmem import LocMemCache
 from django.test import RequestFactory
 from django.urls import reverse
+from django.utils import translation
 
 from games.presenters.page import game_context
 from games.templating import render_partial
@@ -320,6 +321,17 @@ def test_a_public_region_renders_again_only_the_rows_that_changed(three_players,
     after = render_partial(f"games/partials/_{region}.html", context | {"board": board | {items: rows}}, request)
     assert rendered_rows == [f"games/partials/{partial}"]
     assert after != before and len(after.splitlines()) == len(before.splitlines())
+    # what the memo serves is what a fresh render gives, in each language and with other names
+    names = {order: f"{name} the second" for order, name in board["names"].items()}
+    for language in ("en-gb", "ja", "en-gb"):
+        with translation.override(language):
+            served = [render_partial(f"games/partials/_{region}.html", context | {"board": board | changes}, request)
+                      for changes in ({items: rows}, {items: rows, "names": names})]
+            monkeypatch.setattr(games_extras, "_pure_rendered", type(games_extras._pure_rendered)())
+            fresh = [render_partial(f"games/partials/_{region}.html", context | {"board": board | changes}, request)
+                     for changes in ({items: rows}, {items: rows, "names": names})]
+        assert served == fresh
+    assert served[0] == after
 
 
 def test_the_player_boards_region_is_kept_as_its_articles_not_whole(three_players, client_for):
