@@ -288,17 +288,34 @@ def test_a_region_fingerprint_covers_the_partials_it_includes():
     assert regions._region_templates(by_name["poll"]) == ("games/partials/_poll.html",)
     assert regions._region_templates(by_name["tracks"]) == (
         "games/partials/_track_row.html", "games/partials/_tracks.html")
+    assert regions._region_templates(by_name["map"]) == (
+        "games/partials/_map.html", "games/partials/_map_routes.html", "games/partials/_map_town.html")
 
 
-@pytest.mark.parametrize("region, items, partial, change", [
-    ("tracks", "tracks", "_track_row.html", lambda item: item.update(supply=item["supply"] - 1)),
-    ("deeds", "deeds", "_deed_card.html", lambda item: item.update(citizen_left=not item["citizen_left"])),
-    ("development", "development", "_development_level.html", lambda item: item.update(markers=[])),
+def _rows(board: dict, path: tuple) -> list:
+    for key in path:
+        board = board[key]
+    return board
+
+
+def _with_rows(board: dict, path: tuple, rows: list) -> dict:
+    return board | {path[0]: rows if len(path) == 1 else _with_rows(board[path[0]], path[1:], rows)}
+
+
+@pytest.mark.parametrize("region, path, partial, change", [
+    # each change returns whether it applied to the row it was given (dict.update returns None)
+    ("tracks", ("tracks",), "_track_row.html", lambda item: not item.update(supply=item["supply"] - 1)),
+    ("deeds", ("deeds",), "_deed_card.html", lambda item: not item.update(citizen_left=not item["citizen_left"])),
+    ("development", ("development",), "_development_level.html",
+     lambda item: bool(item["markers"]) and not item.update(markers=[])),
+    ("map", ("map", "towns"), "_map_town.html", lambda item: bool(item["merchants"]) and not item.update(
+        merchants=[m | {"x": m["x"] + 1} for m in item["merchants"]])),
 ])
-def test_a_public_region_renders_again_only_the_rows_that_changed(three_players, monkeypatch, region, items, partial,
+def test_a_public_region_renders_again_only_the_rows_that_changed(three_players, monkeypatch, region, path, partial,
                                                                    change):
-    # each track's row, deed's card and development level is memoised on its own (pure_include):
-    # a move that changes one of them renders that one alone, and the region reads as rendered whole
+    # each track's row, deed's card, development level and town of the map is memoised on its
+    # own (pure_include): a move that changes one of them renders that one alone, and the
+    # region reads as rendered whole
     from games import templating
     from games.templatetags import games_extras
 
@@ -308,9 +325,8 @@ def test_a_public_region_renders_again_only_the_rows_that_changed(three_players,
     context = game_context(game, game.seats.get(order=0), user=users[0])
     board = context["board"].complete()  # every lazy region computed, as a plain dict
     before = render_partial(f"games/partials/_{region}.html", context | {"board": board}, request)
-    rows = [dict(item) for item in board[items]]
-    changed = next(item for item in rows if not (region == "development" and not item["markers"]))
-    change(changed)
+    rows = [dict(item) for item in _rows(board, path)]
+    assert any(change(item) for item in rows)  # the first row the change applies to is changed
     monkeypatch.setattr(games_extras, "_pure_rendered", type(games_extras._pure_rendered)())
     rendered_rows = []
     real = templating.render_values
@@ -318,18 +334,19 @@ def test_a_public_region_renders_again_only_the_rows_that_changed(three_players,
                         lambda name, values: rendered_rows.append(name) or real(name, values))
     render_partial(f"games/partials/_{region}.html", context | {"board": board}, request)  # every row, once
     rendered_rows.clear()
-    after = render_partial(f"games/partials/_{region}.html", context | {"board": board | {items: rows}}, request)
+    changed_board = _with_rows(board, path, rows)
+    after = render_partial(f"games/partials/_{region}.html", context | {"board": changed_board}, request)
     assert rendered_rows == [f"games/partials/{partial}"]
     assert after != before and len(after.splitlines()) == len(before.splitlines())
     # what the memo serves is what a fresh render gives, in each language and with other names
     names = {order: f"{name} the second" for order, name in board["names"].items()}
     for language in ("en-gb", "ja", "en-gb"):
         with translation.override(language):
-            served = [render_partial(f"games/partials/_{region}.html", context | {"board": board | changes}, request)
-                      for changes in ({items: rows}, {items: rows, "names": names})]
+            served = [render_partial(f"games/partials/_{region}.html", context | {"board": shown}, request)
+                      for shown in (changed_board, changed_board | {"names": names})]
             monkeypatch.setattr(games_extras, "_pure_rendered", type(games_extras._pure_rendered)())
-            fresh = [render_partial(f"games/partials/_{region}.html", context | {"board": board | changes}, request)
-                     for changes in ({items: rows}, {items: rows, "names": names})]
+            fresh = [render_partial(f"games/partials/_{region}.html", context | {"board": shown}, request)
+                     for shown in (changed_board, changed_board | {"names": names})]
         assert served == fresh
     assert served[0] == after
 
