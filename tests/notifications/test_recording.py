@@ -1,9 +1,12 @@
 """Which game changes record which notifications (rows written in the game transaction)."""
+from types import SimpleNamespace
+
 from django.core import mail
 
 from games import services
 from notifications.models import Notification, NotificationKind as Kind, NotificationStatus
 from tests.support.preferences import right_away
+from tests.support.queries import statements
 
 
 def _rows(game, kind):
@@ -88,10 +91,12 @@ def test_a_turn_email_is_recorded_in_the_round_trip_of_the_moves_writes(
         pick(game, bob)  # the resolution that follows awaits both again
     game.refresh_from_db()
     assert _rows(game, Kind.TURN) == [("alice", 3), ("bob", 3)]
-    inserts = [q["sql"] for q in captured.captured_queries if 'INTO "notifications_notification"' in q["sql"]]
+    # each execute's statements (a prepared one as its SQL)
+    executes = [statements(SimpleNamespace(captured_queries=[query])) for query in captured.captured_queries]
+    inserts = [sql for group in executes for sql in group if 'INTO "notifications_notification"' in sql]
     assert len(inserts) == 1
-    if connection.vendor == "postgresql":  # one execute with the move's writes (prepared: run by name)
-        assert inserts[0].count("EXECUTE orleans_") >= 2
+    if connection.vendor == "postgresql":  # in one execute with the move's writes
+        assert any(inserts[0] in group and any('INTO "games_move"' in sql for sql in group) for group in executes)
 
 
 def test_a_turn_email_whose_occasion_is_recorded_already_is_not_recorded_twice(
@@ -112,3 +117,31 @@ def test_the_notification_insert_needs_a_row():
 
     with pytest.raises(ValueError):
         notification_insert([])
+
+
+def test_the_notification_insert_records_what_bulk_create_records_and_skips_a_recorded_occasion(alice, bob):
+    from django.db import connection
+
+    from games.models import Game
+    from games.services.locks import _run_together
+    from notifications.services import notification_insert
+
+    game = Game.objects.create(name="g", creator=alice, max_seats=2)
+
+    def rows(version):
+        return [Notification(kind=Kind.TURN, recipient=user, game=game, version=version, key=f"{game.id}:{version}")
+                for user in (alice, bob)]
+
+    Notification.objects.bulk_create(rows(1), ignore_conflicts=True)
+    sql, params, prepared = notification_insert(rows(2))
+    assert prepared and sql.count("%s") == len(params)
+    _run_together([(sql, params, prepared)])
+    _run_together([notification_insert(rows(2)[1:])])  # bob's turn at version 2 again: skipped
+    fields = ["kind", "recipient_id", "game_id", "key", "data", "status", "skip_reason", "attempts", "last_error",
+              "failure_reason", "claimed_until", "sent_at"]
+    recorded = {version: list(Notification.objects.filter(version=version).order_by("recipient_id")
+                              .values_list(*fields)) for version in (1, 2)}
+    assert [row[3] for row in recorded[2]] == [f"{game.id}:2"] * 2
+    assert [row[:3] + row[4:] for row in recorded[2]] == [row[:3] + row[4:] for row in recorded[1]]
+    assert Notification.objects.filter(version=2, created_at__isnull=False, send_after__isnull=False).count() == 2
+    assert connection.vendor != "postgresql" or "ON CONFLICT DO NOTHING" in sql
