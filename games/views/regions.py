@@ -90,6 +90,12 @@ def _game_forms(context: dict) -> tuple:
     return game.pk, game.is_active
 
 
+def _game_status(context: dict) -> tuple:
+    # what the status region reads of the game: not its version (the ``move`` region inside it)
+    game = context["game"]
+    return game.pk, game.get_status_display(), game.is_active
+
+
 def _seat_pk(context: dict):
     return context["seat"].pk if context.get("seat") else None
 
@@ -126,14 +132,17 @@ class Region:
 #: The regions of a started game's page, in page order.
 REGIONS = (
     Region("flash", "flash", False, True, lambda c: c.get("flash"), "pure"),
+    # the game's version as the move number is a region of its own inside the status (``move``)
     Region("status", "game-status", False, False, lambda c: (
-        c["game"], _board(c, "my_turn"), _board(c, "event"), _board(c, "awaited"), (c.get("view") or {}).get("phase"),
-        (c.get("decision") or {}).get("prompt"), c["awaited_seats"], _seat_pk(c), c.get("result"), c.get("rematch")),
+        _game_status(c), _board(c, "my_turn"), _board(c, "event"), _board(c, "awaited"),
+        (c.get("view") or {}).get("phase"), (c.get("decision") or {}).get("prompt"), c["awaited_seats"], _seat_pk(c),
+        c.get("result"), c.get("rematch")),
            # the event as its slice of the view: its presenter runs only if a region shows it
            inputs=lambda c: (
-        c["game"], _board(c, "my_turn"), _board_inputs(c, "event"), _board(c, "awaited"),
+        _game_status(c), _board(c, "my_turn"), _board_inputs(c, "event"), _board(c, "awaited"),
         (c.get("view") or {}).get("phase"), (c.get("decision") or {}).get("prompt"), c["awaited_seats"], _seat_pk(c),
         c.get("result"), c.get("rematch"))),
+    Region("move", "game-move", False, True, lambda c: (c["game"].pk, c["game"].version), "pure"),
     Region("decision", "game-actions", False, False, lambda c: (
         _game_forms(c), c.get("decision"), c["decision_since"], c["can_take_back"], bool(c.get("plan")),
         bool(c.get("act")), _seat_pk(c), _board(c, "awaited"))),

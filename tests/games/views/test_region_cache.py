@@ -147,8 +147,8 @@ def test_regions_the_page_shows_are_neither_rendered_nor_sent(three_players, cli
     monkeypatch.setattr(regions, "render_partial",
                         lambda name, *a, **k: templates.append(name) or render_partial(name, *a, **k))
     response = client.get(reverse("games-poll", kwargs={"game_id": game.pk}), {"v": -1, "regions": shown}, **HTMX)
-    assert {region_id for _digest, region_id in REGION.findall(response.text)} == {"flash", "game-poll"}
-    assert templates == ["games/partials/_flash.html", "games/partials/_poll.html"]
+    assert {region_id for _digest, region_id in REGION.findall(response.text)} == {"flash", "game-move", "game-poll"}
+    assert templates == ["games/partials/_flash.html", "games/partials/_move.html", "games/partials/_poll.html"]
 
 
 def test_a_shared_region_the_page_shows_runs_no_presenter_after_a_move(three_players, client_for, monkeypatch):
@@ -282,7 +282,7 @@ def test_the_page_key_covers_every_partial_a_region_includes_django_or_jinja():
 def test_a_region_fingerprint_covers_the_partials_it_includes():
     by_name = {r.name: r for r in regions.REGIONS}
     assert regions._region_templates(by_name["status"]) == (
-        "games/partials/_rematch.html", "games/partials/_status.html")
+        "games/partials/_move.html", "games/partials/_rematch.html", "games/partials/_status.html")
     assert set(regions._region_templates(by_name["log"])) == {
         "games/partials/_log.html", "games/partials/_log_round.html", "games/partials/_log_older.html"}
     assert regions._region_templates(by_name["poll"]) == ("games/partials/_poll.html",)

@@ -58,9 +58,10 @@ def test_a_poll_after_another_seats_hidden_planning_leaves_unchanged_regions_alo
     response = poll(client, started_game, 0, hashes)
     sent = set(hashes_on(response.text))
     # the other player's board shows one more planned follower (its article alone: the
-    # section and the other boards are as they were); the status shows the move
+    # section and the other boards are as they were); the move number alone, not the status
     other = started_game.seats.exclude(order=me).first().order
-    assert {"flash", "game-status", f"player-board-{other}", "game-poll"} == sent
+    assert {"flash", "game-move", f"player-board-{other}", "game-poll"} == sent
+    assert f">move {started_game.version + 1}<" in response.text.split('id="game-move"')[1][:200]
     # the map, the tracks, the log and my own half-made decision did not change: not re-sent
 
 
@@ -125,7 +126,7 @@ def test_fingerprints_of_the_other_seat_do_not_change_with_hidden_planning(clien
                                 action={"type": "place", "follower": "start_trader", "space": "castle"})
     after = hashes_on(bob.get(page_url(started_game)).text)
     changed = {k for k in before if before[k] != after.get(k)}
-    assert changed <= {"game-status", "game-poll", "game-players"}  # move counter / version / clocks only
+    assert changed <= {"game-move", "game-poll", "game-players"}  # move counter / version / clocks only
 
 
 def test_a_second_tab_gets_fresh_decision_forms_after_own_moves_elsewhere(client_for, started_game):
