@@ -26,10 +26,11 @@ def game_changed(game, *, newly_awaited: list, started: bool = False, finished: 
         deliver_game(game)
 
 
-def turn_emails_statement(game, *, newly_awaited: list) -> tuple[str, list] | None:
+def turn_emails_statement(game, *, newly_awaited: list) -> tuple[str, list, bool] | None:
     """The INSERT recording the turn emails of a change of ``game`` that neither starts
     nor finishes it (``newly_awaited``: the ``Seat`` rows that became awaited), for the
-    store to run with its own writes, in their round trip; None when there is none. After
+    store to run with its own writes, in their round trip (``notification_insert``'s SQL,
+    parameters and its prepared flag); None when there is none. After
     the statement ran, ``deliver_game`` delivers them on commit (``game_changed`` in two
     steps)."""
     rows = turn_notification_rows(game=game, newly_awaited=newly_awaited)

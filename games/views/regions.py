@@ -132,7 +132,9 @@ class Region:
 #: The regions of a started game's page, in page order.
 REGIONS = (
     Region("flash", "flash", False, True, lambda c: c.get("flash"), "pure"),
-    # the game's version as the move number is a region of its own inside the status (``move``)
+    # the game's version as the move number is a region of its own inside the status (``move``):
+    # the status's HTML, less that nested region, is a function of its fingerprint (as the
+    # boards section's, less its articles); "viewer" scope, so never kept by its fingerprint
     Region("status", "game-status", False, False, lambda c: (
         _game_status(c), _board(c, "my_turn"), _board(c, "event"), _board(c, "awaited"),
         (c.get("view") or {}).get("phase"), (c.get("decision") or {}).get("prompt"), c["awaited_seats"], _seat_pk(c),

@@ -27,6 +27,8 @@ from tests.support.queries import statements
 VOLATILE = re.compile(r'(?<=name="csrfmiddlewaretoken" value=")[^"]+|(?<=name="expected_version" value=")\d+'
                       r'|(?<="X-CSRFToken": ")[^"]+')
 REGION = re.compile(r'<\w+ data-region-hash="([0-9a-f]+)" id="([\w-]+)"')
+#: The move number's region inside the status's HTML.
+MOVE = re.compile(r'<span id="game-move"[^>]*>[^<]*</span>')
 
 
 @pytest.fixture
@@ -64,6 +66,8 @@ def rendered(game, viewer_order, user) -> dict[str, tuple[str, str]]:
         if region.board_only and not context.get("board"):
             continue
         html = render_partial(f"games/partials/_{region.name}.html", context | {"oob": False}, request)
+        if region.name == "status":  # the move number inside it is a region of its own (_move.html)
+            html = MOVE.sub('<span id="game-move"></span>', html)
         if region.name == "boards":  # each article is a region of its own: the section keeps its frame
             for article in ARTICLE.finditer(html):
                 out[article["id"]] = (article["digest"], article[0])
@@ -310,6 +314,8 @@ def _with_rows(board: dict, path: tuple, rows: list) -> dict:
      lambda item: bool(item["markers"]) and not item.update(markers=[])),
     ("map", ("map", "towns"), "_map_town.html", lambda item: bool(item["merchants"]) and not item.update(
         merchants=[m | {"x": m["x"] + 1} for m in item["merchants"]])),
+    ("map", ("map", "routes"), "_map_routes.html", lambda item: bool(item["goods"]) and not item.update(
+        goods=[g | {"x": g["x"] + 1} for g in item["goods"]])),  # a good moved: the routes, not the towns
 ])
 def test_a_public_region_renders_again_only_the_rows_that_changed(three_players, monkeypatch, region, path, partial,
                                                                    change):
