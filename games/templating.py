@@ -56,6 +56,12 @@ FILTERS = ("compact_json", "join_names", "follower_name", "good_name", "decision
            "get_item")
 
 
+#: What a decision form memoised for several versions (``_decision_form.html``) holds where
+#: the page's version goes; ``_decision.html`` writes the version in its place. Raw ``<``
+#: and ``>``, which escaped text never holds: only the slot itself is replaced.
+VERSION_SLOT = Markup("<expected-version>")
+
+
 def _finalize(value):
     # Django's escaping (``&quot;``, ``&#x27;``), so a converted partial writes the same bytes;
     # what is safe already (Markup, SafeString: both have ``__html__``) passes as it is, and
@@ -269,7 +275,7 @@ def environment(**options) -> jinja2.Environment:
                        npgettext=_translating(npgettext, counted=True))
     env.globals.update({name: getattr(games_extras, name) for name in GLOBALS})
     env.globals.update(url=url, choice_options=choice_options, act_form=act_form, pure_include=pure_include,
-                       player_boards=player_boards, fill=fill)
+                       player_boards=player_boards, fill=fill, version_slot=VERSION_SLOT)
     env.filters.update({name: getattr(games_extras, name) for name in FILTERS}, capfirst=capfirst, date=date)
     return env
 

@@ -368,3 +368,32 @@ def test_the_player_boards_region_is_kept_as_its_articles_not_whole(three_player
     assert any("player-board" in key for key in keys)
     assert not any("region-html:boards:" in key for key in keys)
     assert any("region-html:players:" in key for key in keys)  # other pure regions still are
+
+
+def test_decision_forms_are_rendered_once_for_every_version_and_post_the_pages_version(three_players, monkeypatch):
+    # a form is memoised without the page's version (templating.VERSION_SLOT), which the
+    # decision region writes in: the same choices at the next version are not rendered again
+    import dataclasses
+
+    from games import templating
+    from games.templatetags import games_extras
+
+    game, users = three_players
+    request = RequestFactory().get("/")
+    request.user = users[0]
+    context = game_context(game, game.seats.get(order=0), user=users[0])
+    assert context["decision"]["forms"]
+    monkeypatch.setattr(games_extras, "_pure_rendered", type(games_extras._pure_rendered)())
+    rendered_forms = []
+    real = templating.render_values
+    monkeypatch.setattr(templating, "render_values",
+                        lambda name, values: rendered_forms.append(name) or real(name, values))
+    versions = {}
+    for version in (game.version, game.version + 7):
+        shown = context | {"game": dataclasses.replace(context["game"], version=version)}
+        html = render_partial("games/partials/_decision.html", shown, request)
+        versions[version] = set(re.findall(r'name="expected_version" value="([^"]*)"', html))
+        assert "expected-version" not in html
+    assert rendered_forms and all(name == "games/partials/_decision_form.html" for name in rendered_forms)
+    assert len(rendered_forms) == len(context["decision"]["forms"])  # once each, at the first version only
+    assert versions == {game.version: {str(game.version)}, game.version + 7: {str(game.version + 7)}}
