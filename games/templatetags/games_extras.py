@@ -236,12 +236,15 @@ def act_form(context, choice: dict, cls: str, text: str = "") -> str:
     ``label``, and what it names: ``route``, ``good``, ``deeds``, ``deed_spaces``, ``place_tile``) as a form
     posting it to the game's ``games-act`` endpoint, like the text view's forms; its button
     (class ``cls``, showing ``text`` or the label) carries ``data-act-target`` and the names
-    as ``data-*`` for static/js/act.js. A tag, not an include: a board has dozens."""
+    as ``data-*`` for static/js/act.js. A tag, not an include: a board has dozens. The
+    context's ``form_version`` (a memoised act card's ``templating.VERSION_SLOT``, which its
+    board fills in) is the version posted if given, else its ``game``'s."""
     from django.urls import reverse
 
-    game = context["game"]
+    game = context.get("game")
     # the board's template reverses the URL once (``act_url``) for its dozens of forms
     url = context.get("act_url") or reverse("games-act", kwargs={"game_id": game.pk})
+    version = context.get("form_version") or game.version
     names = format_html_join("", ' data-{}="{}"', (
         (attr, value) for attr, value in (
             ("route", choice.get("route")), ("good", choice.get("good")),
@@ -254,7 +257,7 @@ def act_form(context, choice: dict, cls: str, text: str = "") -> str:
         '<input type="hidden" name="expected_version" value="{}">'
         '<input type="hidden" name="action" value="{}">'
         '<button type="submit" class="{}" data-act-target title="{}"{}>{}</button></form>',
-        url, url, str(context.get("csrf_token", "")), game.version, compact_json(choice["action"]),
+        url, url, str(context.get("csrf_token", "")), version, compact_json(choice["action"]),
         cls, choice["label"], names, text or choice["label"])
 
 

@@ -75,3 +75,28 @@ def test_every_board_kind_was_sampled():
     actions = [a for state, seat in POSITIONS["action"] for a in engine.legal_actions(state, seat)]
     for field in ("route", "recruit", "deeds"):
         assert sum(field in a for a in actions) > 2
+
+
+def test_the_boards_cards_are_rendered_once_for_every_version_and_post_the_pages_version(started_game, monkeypatch):
+    # a card is memoised without the page's version (templating.VERSION_SLOT), which the
+    # board writes in: the same board at the next version renders no card again
+    from django.test import RequestFactory
+
+    from games.presenters.page import game_context
+    from tests.support.memo import at_versions, fresh_renders
+
+    state, seat = POSITIONS["action"][0]
+    install(started_game, state)
+    started_game.refresh_from_db()
+    user = seats(started_game)[seat].user
+    request = RequestFactory().get("/")
+    request.user = user
+    context = game_context(started_game, started_game.seats.get(order=seat), user=user)
+    assert context["act"] and context["act"]["cards"]
+    rendered = fresh_renders(monkeypatch)
+    v = started_game.version
+    shown = at_versions("games/partials/_my_board.html", context, request, (v, v + 7))
+    assert all("expected-version" not in html and act_board(html).targets for html, _posted in shown.values())
+    cards = [name for name in rendered if name == "games/partials/_act_card.html"]
+    assert len(cards) == len(context["act"]["cards"])  # once each, at the first version only
+    assert {version: posted for version, (_html, posted) in shown.items()} == {v: {str(v)}, v + 7: {str(v + 7)}}

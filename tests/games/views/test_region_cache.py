@@ -322,8 +322,8 @@ def test_a_public_region_renders_again_only_the_rows_that_changed(three_players,
     # each track's row, deed's card, development level and town of the map is memoised on its
     # own (pure_include): a move that changes one of them renders that one alone, and the
     # region reads as rendered whole
-    from games import templating
     from games.templatetags import games_extras
+    from tests.support.memo import fresh_renders
 
     game, users = three_players
     request = RequestFactory().get("/")
@@ -333,11 +333,7 @@ def test_a_public_region_renders_again_only_the_rows_that_changed(three_players,
     before = render_partial(f"games/partials/_{region}.html", context | {"board": board}, request)
     rows = [dict(item) for item in _rows(board, path)]
     assert any(change(item) for item in rows)  # the first row the change applies to is changed
-    monkeypatch.setattr(games_extras, "_pure_rendered", type(games_extras._pure_rendered)())
-    rendered_rows = []
-    real = templating.render_values
-    monkeypatch.setattr(templating, "render_values",
-                        lambda name, values: rendered_rows.append(name) or real(name, values))
+    rendered_rows = fresh_renders(monkeypatch)
     render_partial(f"games/partials/_{region}.html", context | {"board": board}, request)  # every row, once
     rendered_rows.clear()
     changed_board = _with_rows(board, path, rows)
@@ -373,27 +369,17 @@ def test_the_player_boards_region_is_kept_as_its_articles_not_whole(three_player
 def test_decision_forms_are_rendered_once_for_every_version_and_post_the_pages_version(three_players, monkeypatch):
     # a form is memoised without the page's version (templating.VERSION_SLOT), which the
     # decision region writes in: the same choices at the next version are not rendered again
-    import dataclasses
-
-    from games import templating
-    from games.templatetags import games_extras
+    from tests.support.memo import at_versions, fresh_renders
 
     game, users = three_players
     request = RequestFactory().get("/")
     request.user = users[0]
     context = game_context(game, game.seats.get(order=0), user=users[0])
     assert context["decision"]["forms"]
-    monkeypatch.setattr(games_extras, "_pure_rendered", type(games_extras._pure_rendered)())
-    rendered_forms = []
-    real = templating.render_values
-    monkeypatch.setattr(templating, "render_values",
-                        lambda name, values: rendered_forms.append(name) or real(name, values))
-    versions = {}
-    for version in (game.version, game.version + 7):
-        shown = context | {"game": dataclasses.replace(context["game"], version=version)}
-        html = render_partial("games/partials/_decision.html", shown, request)
-        versions[version] = set(re.findall(r'name="expected_version" value="([^"]*)"', html))
-        assert "expected-version" not in html
-    assert rendered_forms and all(name == "games/partials/_decision_form.html" for name in rendered_forms)
-    assert len(rendered_forms) == len(context["decision"]["forms"])  # once each, at the first version only
-    assert versions == {game.version: {str(game.version)}, game.version + 7: {str(game.version + 7)}}
+    rendered = fresh_renders(monkeypatch)
+    v = game.version
+    shown = at_versions("games/partials/_decision.html", context, request, (v, v + 7))
+    assert all("expected-version" not in html for html, _posted in shown.values())
+    assert rendered and all(name == "games/partials/_decision_form.html" for name in rendered)
+    assert len(rendered) == len(context["decision"]["forms"])  # once each, at the first version only
+    assert {version: posted for version, (_html, posted) in shown.items()} == {v: {str(v)}, v + 7: {str(v + 7)}}
