@@ -56,9 +56,10 @@ FILTERS = ("compact_json", "join_names", "follower_name", "good_name", "decision
            "get_item")
 
 
-#: What a decision form memoised for several versions (``_decision_form.html``) holds where
-#: the page's version goes; ``_decision.html`` writes the version in its place. Raw ``<``
-#: and ``>``, which escaped text never holds: only the slot itself is replaced.
+#: What a form memoised for several versions holds where the page's version goes: a decision
+#: form (``_decision_form.html``; ``_decision.html`` writes the version in its place) and an
+#: act board's place card (``_act_card.html``, as its ``form_version``; ``_my_board.html``
+#: writes it). Raw ``<`` and ``>``, which escaped text never holds: only the slot is replaced.
 VERSION_SLOT = Markup("<expected-version>")
 
 
@@ -215,8 +216,8 @@ def choice_options(choices) -> Markup:
 @jinja2.pass_context
 def act_form(context, choice: dict, cls: str, text: str = "") -> Markup:
     """``games_extras.act_form`` for Jinja2 (``{{ act_form(choice, cls, text) }}``): one
-    legal action of the board as a form (the template's ``game``, ``act_url`` and
-    ``csrf_token``)."""
+    legal action of the board as a form (the template's ``act_url``, ``csrf_token`` and
+    ``form_version``, else its ``game``'s URL and version)."""
     return Markup(games_extras.act_form(context, choice, cls, text))
 
 
