@@ -129,3 +129,48 @@ def set_plan_cache_mode(sender=None, connection=None, **kwargs) -> None:
         return
     with connection.cursor() as cursor:
         cursor.execute(f"SET plan_cache_mode = {mode}")  # one of orleans_site.database.PLAN_CACHE_MODES
+
+
+def _inserted_fields(model) -> list:
+    return [f for f in model._meta.concrete_fields if not f.primary_key]
+
+
+@functools.cache
+def _insert_sql(model, vendor: str, count: int, returning_pk: bool, ignore_conflicts: bool) -> str:
+    # ``insert_rows``' statement, written once per model, database vendor, count and kind
+    # (the ORM took longer to compile an insert than the database to run it)
+    from django.db import connection
+    from django.db.models.constants import OnConflict
+
+    fields, quote = _inserted_fields(model), connection.ops.quote_name
+    on_conflict = OnConflict.IGNORE if ignore_conflicts else None
+    row = f"({', '.join(['%s'] * len(fields))})"
+    sql = (f"{connection.ops.insert_statement(on_conflict=on_conflict)} {quote(model._meta.db_table)} "
+           f"({', '.join(quote(f.column) for f in fields)}) VALUES {', '.join([row] * count)}")
+    suffix = connection.ops.on_conflict_suffix_sql(fields, on_conflict, None, None)
+    if suffix:
+        sql += f" {suffix}"
+    if returning_pk:
+        sql += f" RETURNING {quote(model._meta.pk.column)}"
+    return sql
+
+
+def insert_rows(rows: list, *, returning_pk: bool = False, ignore_conflicts: bool = False) -> tuple[str, list, bool]:
+    """The INSERT of ``rows`` (unsaved instances of one model, at least one) as
+    ``bulk_create`` writes it (every concrete field but the primary key, each filled as it
+    fills them: defaults, ``auto_now_add``), for a caller that runs it with other statements
+    in one round trip (``games.services.locks._run_together``): its SQL, written once per
+    model, vendor and row count, its parameters, and True (prepared once a session where
+    ``prepares``). ``returning_pk``: the rows' ids are returned (on a database that
+    ``can_return_rows_from_bulk_insert``); ``ignore_conflicts``: a row a unique constraint
+    refuses is skipped, as ``bulk_create(..., ignore_conflicts=True)`` skips it. Raises
+    ``ValueError`` for no rows."""
+    from django.db import connection
+
+    if not rows:
+        raise ValueError("insert_rows needs at least one row")
+    model, params = type(rows[0]), []
+    fields = _inserted_fields(model)
+    for row in rows:
+        params += [f.get_db_prep_save(f.pre_save(row, add=True), connection) for f in fields]
+    return _insert_sql(model, connection.vendor, len(rows), returning_pk, ignore_conflicts), params, True

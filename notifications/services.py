@@ -8,7 +8,6 @@ update, so two deliveries of the same task, or a task racing the beat sweep, sen
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import logging
 import smtplib
 from collections.abc import Iterable
@@ -18,7 +17,6 @@ from django.conf import settings
 from django.core.mail import BadHeaderError
 from django.db import DatabaseError, connection, transaction
 from django.db.models import Q
-from django.db.models.constants import OnConflict
 from django.utils import timezone
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
@@ -27,6 +25,7 @@ from django.utils.translation import gettext, gettext_lazy
 from games import clock
 from games.models import Game, GameStatus, Seat
 from games.selectors import chat_unread_counts, users_on_vacation
+from games.statements import insert_rows
 from notifications.models import (
     Notification, NotificationKind, NotificationStatus, Preferences, SuppressedAddress,
     SuppressionReason, TurnEmails, normalize_address,
@@ -117,40 +116,13 @@ def turn_notification_rows(*, game: Game, newly_awaited: Iterable[Seat]) -> list
                          key=key) for seat in newly_awaited if seat.user_id is not None]
 
 
-def _notification_fields() -> list:
-    return [f for f in Notification._meta.concrete_fields if not f.primary_key]
-
-
-@functools.cache
-def _notification_insert_sql(vendor: str, count: int) -> str:
-    """``notification_insert``'s INSERT of ``count`` rows that skips a row whose occasion is
-    recorded already (``bulk_create(..., ignore_conflicts=True)``'s: ``ON CONFLICT DO
-    NOTHING``, SQLite's ``INSERT OR IGNORE``), written once per database vendor and count
-    (the ORM took longer to compile it than the database to run it). Parameters: each
-    row's ``_notification_fields`` values in turn."""
-    fields = _notification_fields()
-    quote = connection.ops.quote_name
-    row = f"({', '.join(['%s'] * len(fields))})"
-    suffix = connection.ops.on_conflict_suffix_sql(fields, OnConflict.IGNORE, None, None)
-    return (f"{connection.ops.insert_statement(on_conflict=OnConflict.IGNORE)} "
-            f"{quote(Notification._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
-            f"VALUES {', '.join([row] * count)} {suffix}").rstrip()
-
-
 def notification_insert(rows: list[Notification]) -> tuple[str, list, bool]:
     """The INSERT of ``rows`` (unsaved ``Notification``s, at least one) that skips a row
     whose occasion is recorded already, as ``bulk_create(rows, ignore_conflicts=True)``
-    writes it (the rows' defaults and ``created_at`` filled in as it fills them), its
-    parameters, and True: a statement the database may keep prepared
-    (``games.statements``), for a caller that runs it with other statements in one round
-    trip (``games.services.store``, through ``games.services.locks._run_together``). Raises
-    ``ValueError`` for no rows."""
-    if not rows:
-        raise ValueError("notification_insert needs at least one row")
-    fields, params = _notification_fields(), []
-    for notification in rows:
-        params += [f.get_db_prep_save(f.pre_save(notification, add=True), connection) for f in fields]
-    return _notification_insert_sql(connection.vendor, len(rows)), params, True
+    writes it (``games.statements.insert_rows``: its SQL, parameters and prepared flag), for
+    a caller that runs it with other statements in one round trip
+    (``games.services.store``). Raises ``ValueError`` for no rows."""
+    return insert_rows(rows, ignore_conflicts=True)
 
 
 def cancel_game_notifications(*, game: Game, version: int, reason: str) -> int:

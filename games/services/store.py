@@ -16,7 +16,7 @@ from games import clock
 from games.bots import playing_level
 from games.models import Game, GameStatus, Move, MoveSource, Seat, canonical_json, text_digest
 from games.rules import engine_for, keep_loaded, pair_stamp_with_state, stored_forms
-from games.statements import batches
+from games.statements import batches, insert_rows
 from games.selectors import hand_over_page_reads, page_read_statements, seat_results, users_on_vacation
 from games.services import outbox
 from games.services.ratings import game_rate
@@ -212,32 +212,14 @@ def _snapshot_statement(game: Game) -> tuple[str, list, bool]:
             True)  # prepared once a session (locks._run_together)
 
 
-def _move_fields() -> list:
-    return [f for f in Move._meta.concrete_fields if f is not Move._meta.pk]
-
-
-@functools.cache
-def _move_insert_sql(vendor: str, count: int) -> str:
-    """``_insert_moves``' INSERT of ``count`` moves returning their ids, written once per
-    database vendor and count. Parameters: each move's ``_move_fields`` values in turn."""
-    quote = connection.ops.quote_name
-    fields = _move_fields()
-    row = f"({', '.join(['%s'] * len(fields))})"
-    return (f"INSERT INTO {quote(Move._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
-            f"VALUES {', '.join([row] * count)} RETURNING {quote(Move._meta.pk.column)}")
-
-
 def _insert_statement(moves: list[Move]) -> tuple[str, list, bool] | None:
-    """The INSERT of ``moves`` returning their ids (``_move_insert_sql``) and its parameters,
-    for ``_inserted``; None on a database that cannot return the ids of an insert: there
+    """The INSERT of ``moves`` returning their ids (``statements.insert_rows``: its SQL,
+    parameters and prepared flag), for ``_inserted``; None on a database that cannot return the ids of an insert: there
     the moves are saved now, through the ORM (``bulk_create``)."""
     if not connection.features.can_return_rows_from_bulk_insert:
         Move.objects.bulk_create(moves)
         return None
-    fields, params = _move_fields(), []
-    for move in moves:
-        params += [f.get_db_prep_save(f.pre_save(move, add=True), connection) for f in fields]
-    return _move_insert_sql(connection.vendor, len(moves)), params, True  # prepared once a session
+    return insert_rows(moves, returning_pk=True)
 
 
 def _inserted(moves: list[Move], rows: list) -> None:

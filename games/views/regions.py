@@ -96,6 +96,13 @@ def _game_status(context: dict) -> tuple:
     return game.pk, game.get_status_display(), game.is_active
 
 
+def _status(context: dict, event) -> tuple:
+    # what the status region reads, the event given (its board entry, or its slice of the view)
+    c = context
+    return (_game_status(c), _board(c, "my_turn"), event, _board(c, "awaited"), (c.get("view") or {}).get("phase"),
+            (c.get("decision") or {}).get("prompt"), c["awaited_seats"], _seat_pk(c), c.get("result"), c.get("rematch"))
+
+
 def _seat_pk(context: dict):
     return context["seat"].pk if context.get("seat") else None
 
@@ -135,15 +142,9 @@ REGIONS = (
     # the game's version as the move number is a region of its own inside the status (``move``):
     # the status's HTML, less that nested region, is a function of its fingerprint (as the
     # boards section's, less its articles); "viewer" scope, so never kept by its fingerprint
-    Region("status", "game-status", False, False, lambda c: (
-        _game_status(c), _board(c, "my_turn"), _board(c, "event"), _board(c, "awaited"),
-        (c.get("view") or {}).get("phase"), (c.get("decision") or {}).get("prompt"), c["awaited_seats"], _seat_pk(c),
-        c.get("result"), c.get("rematch")),
-           # the event as its slice of the view: its presenter runs only if a region shows it
-           inputs=lambda c: (
-        _game_status(c), _board(c, "my_turn"), _board_inputs(c, "event"), _board(c, "awaited"),
-        (c.get("view") or {}).get("phase"), (c.get("decision") or {}).get("prompt"), c["awaited_seats"], _seat_pk(c),
-        c.get("result"), c.get("rematch"))),
+    # the event as its slice of the view in ``inputs``: its presenter runs only if a region shows it
+    Region("status", "game-status", False, False, lambda c: _status(c, _board(c, "event")), "viewer",
+           lambda c: _status(c, _board_inputs(c, "event"))),
     Region("move", "game-move", False, True, lambda c: (c["game"].pk, c["game"].version), "pure"),
     Region("decision", "game-actions", False, False, lambda c: (
         _game_forms(c), c.get("decision"), c["decision_since"], c["can_take_back"], bool(c.get("plan")),
@@ -387,6 +388,9 @@ def _changed_articles(articles: list[dict], keys: list[str], render_context: dic
 #: change without a new version (the flash, the players' clocks and watchers, the chat,
 #: the poll's chat id). Every other region of a page is a function of ``page_cache_key``.
 LIVE_REGIONS = frozenset({"flash", "players", "chat", "poll"})
+#: The regions a full page renders: every one but the move number, which the status region
+#: renders inside itself (an answer sends it apart, as the status is often left alone).
+PAGE_REGIONS = frozenset(r.name for r in REGIONS) - {"move"}
 #: How long a viewer's page stays in the page cache (one version; reloads and other tabs
 #: soon after a move).
 PAGE_SECONDS = 600
@@ -440,7 +444,7 @@ def page_context(request: HttpRequest, game: Game, seat: Seat | None) -> dict:
     else:
         context = game_page(game, seat, user=request.user, live=live).context()
         contents: dict[str, tuple[str, str]] = {}
-        parts = _regions_html(request, context, {}, oob=False, contents=contents)
+        parts = _regions_html(request, context, {}, oob=False, only=PAGE_REGIONS, contents=contents)
         shell = {name: without_token(render_to_string(f"games/partials/_{name}.html", context, request=request))
                  for name in SHELL_PIECES}
         if key and not (context.get("plan") or {}).get("draft"):
