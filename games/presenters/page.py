@@ -158,6 +158,8 @@ def _catalogues() -> bytes:
 
 #: The templates a player board's article is rendered by (``_boards.html``'s fragment cache).
 PLAYER_BOARD_TEMPLATES = ("games/partials/_boards.html", "games/partials/_player_board.html",
+                          "games/partials/_player_board_head.html", "games/partials/_player_board_stats.html",
+                          "games/partials/_player_board_goods.html", "games/partials/_player_board_market.html",
                           "games/partials/_place_card.html")
 
 

@@ -353,6 +353,59 @@ def test_a_public_region_renders_again_only_the_rows_that_changed(three_players,
     assert served[0] == after
 
 
+@pytest.mark.parametrize("change, piece", [
+    # a planning step (the figures), a good gained, the start player changing (the badges)
+    (lambda b: b | {"plan_size": b["plan_size"] + 1}, "_player_board_stats.html"),
+    (lambda b: b | {"goods": [g | {"count": g["count"] + 1} for g in b["goods"]]}, "_player_board_goods.html"),
+    (lambda b: b | {"is_start": not b["is_start"]}, "_player_board_head.html"),
+])
+def test_a_player_board_renders_again_only_the_piece_a_move_changed(three_players, monkeypatch, change, piece):
+    # an article's heading, figures, goods and market are each memoised on the values they
+    # are given (pure_include), as its place cards are: a move renders the changed one alone,
+    # and the article reads as rendered whole, in each language and with other names
+    from games.templatetags import games_extras
+    from tests.support.memo import fresh_renders
+
+    game, users = three_players
+    request = RequestFactory().get("/")
+    request.user = users[0]
+    context = game_context(game, game.seats.get(order=0), user=users[0])
+    board = next(b for b in context["board"].complete()["boards"] if not b["is_viewer"])
+    article = "games/partials/_player_board.html"
+    values = context | {"oob": False}
+    before = render_partial(article, values | {"b": board}, request)
+    rendered_pieces = fresh_renders(monkeypatch)
+    render_partial(article, values | {"b": board}, request)  # every piece, once
+    rendered_pieces.clear()
+    after = render_partial(article, values | {"b": change(board)}, request)
+    assert rendered_pieces == [f"games/partials/{piece}"]
+    assert after != before
+    for language in ("en-gb", "ja", "en-gb"):
+        with translation.override(language):
+            shown = [change(board), change(board) | {"name": "Someone else"}]
+            served = [render_partial(article, values | {"b": b}, request) for b in shown]
+            monkeypatch.setattr(games_extras, "_pure_rendered", type(games_extras._pure_rendered)())
+            fresh = [render_partial(article, values | {"b": b}, request) for b in shown]
+        assert served == fresh
+    assert served[0] == after
+
+
+def test_each_piece_of_a_player_board_reads_only_the_values_it_is_given():
+    # a piece reading a value its pure_include call leaves out would show it as empty, and
+    # its memo would not change with it
+    from games.templating import template_source
+
+    article = template_source("games/partials/_player_board.html")
+    calls = re.findall(r'pure_include\("games/partials/(_player_board_\w+\.html)", b=\{([^}]*)\}', article)
+    assert {name for name, _given in calls} == {
+        "_player_board_head.html", "_player_board_stats.html", "_player_board_goods.html",
+        "_player_board_market.html"}
+    for name, given in calls:
+        read = set(re.findall(r"\bb\.(\w+)|\bb\[\"(\w+)\"\]", template_source(f"games/partials/{name}")))
+        read = {a or b for a, b in read}
+        assert read and read <= set(re.findall(r'"(\w+)":', given)), name
+
+
 def test_the_player_boards_region_is_kept_as_its_articles_not_whole(three_players, client_for):
     # its articles are cached one by one (player_board_key): the whole region under its
     # fingerprint would be a second copy only the same viewer's same boards could read
