@@ -354,10 +354,12 @@ def test_a_public_region_renders_again_only_the_rows_that_changed(three_players,
 
 
 @pytest.mark.parametrize("change, piece", [
-    # a planning step (the figures), a good gained, the start player changing (the badges)
+    # a planning step (the figures), a good gained, the start player changing (the badges), a
+    # public draw (another player's market)
     (lambda b: b | {"plan_size": b["plan_size"] + 1}, "_player_board_stats.html"),
     (lambda b: b | {"goods": [g | {"count": g["count"] + 1} for g in b["goods"]]}, "_player_board_goods.html"),
     (lambda b: b | {"is_start": not b["is_start"]}, "_player_board_head.html"),
+    (lambda b: b | {"market": None, "drawn": [{"tile": "farmer", "count": 2}]}, "_player_board_market.html"),
 ])
 def test_a_player_board_renders_again_only_the_piece_a_move_changed(three_players, monkeypatch, change, piece):
     # an article's heading, figures, goods and market are each memoised on the values they
@@ -390,20 +392,32 @@ def test_a_player_board_renders_again_only_the_piece_a_move_changed(three_player
     assert served[0] == after
 
 
-def test_each_piece_of_a_player_board_reads_only_the_values_it_is_given():
+def test_each_piece_of_a_player_board_reads_only_the_values_it_is_given(three_players):
     # a piece reading a value its pure_include call leaves out would show it as empty, and
-    # its memo would not change with it
-    from games.templating import template_source
+    # its memo would not change with it; the values given are the presenter's board's own
+    from jinja2 import meta
 
+    from games.presenters.page import PLAYER_BOARD_TEMPLATES
+    from games.templating import _env, template_source
+
+    game, users = three_players
+    board = game_context(game, game.seats.get(order=0), user=users[0])["board"].complete()["boards"][0]
     article = template_source("games/partials/_player_board.html")
     calls = re.findall(r'pure_include\("games/partials/(_player_board_\w+\.html)", b=\{([^}]*)\}', article)
     assert {name for name, _given in calls} == {
         "_player_board_head.html", "_player_board_stats.html", "_player_board_goods.html",
         "_player_board_market.html"}
     for name, given in calls:
-        read = set(re.findall(r"\bb\.(\w+)|\bb\[\"(\w+)\"\]", template_source(f"games/partials/{name}")))
-        read = {a or b for a, b in read}
-        assert read and read <= set(re.findall(r'"(\w+)":', given)), name
+        source = template_source(f"games/partials/{name}")
+        # nothing but the given board and the environment's globals (``_``, ``follower``, ...)
+        assert meta.find_undeclared_variables(_env().parse(source)) - set(_env().globals) == {"b"}, name
+        read = {a or b for a, b in re.findall(r"\bb\.(\w+)|\bb\[\"(\w+)\"\]", source)}
+        keys = re.findall(r'"(\w+)": b\.(\w+)', given)
+        assert all(key == value and key in board for key, value in keys), name
+        assert read and read <= {key for key, _value in keys}, name
+    # the article's cache key covers every partial it renders (a deploy that changes one is a new key)
+    # (_boards.html renders its articles through the player_boards global, not an include)
+    assert regions._with_includes(["games/partials/_player_board.html"]) <= set(PLAYER_BOARD_TEMPLATES)
 
 
 def test_the_player_boards_region_is_kept_as_its_articles_not_whole(three_players, client_for):
