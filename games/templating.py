@@ -29,6 +29,7 @@ import contextlib
 import contextvars
 import functools
 import html
+import re
 
 import jinja2
 import jinja2.runtime
@@ -302,6 +303,25 @@ def template_source(name: str) -> str:
     if is_jinja(name):
         return _env().loader.get_source(_env(), name)[0]
     return get_template(name).template.source
+
+
+#: A partial's includes: Django's {% include "x" %} / {% pure_include "x" %}, Jinja2's
+#: {% include "x" %} / {{ pure_include("x", ...) }} / {% from "x" import m %} / {% import "x" as m %}.
+INCLUDES = re.compile(r'(?:{%\s*(?:(?:pure_)?include|from|import)\s+|pure_include\(\s*)"([^"]+)"')
+
+
+def with_includes(names) -> set[str]:
+    """The templates ``names`` (an iterable of names, Django or Jinja2) and every partial
+    they include (``INCLUDES``), at any depth: what a piece rendered by ``names`` is a
+    function of besides its data. Raises ``TemplateDoesNotExist`` for a name of neither."""
+    found: set[str] = set()
+    todo = list(names)
+    while todo:
+        name = todo.pop()
+        if name not in found:
+            found.add(name)
+            todo += INCLUDES.findall(template_source(name))
+    return found
 
 
 def render_partial(name: str, context: dict, request, *, token: str | None = None) -> str:

@@ -38,12 +38,13 @@ def _encode(data: Any) -> bytes:
 
 @functools.cache
 def templates_revision(*names: str) -> str:
-    """A hash of the sources of the templates ``names``: a deploy that changes one never
-    serves a piece cached by the old one."""
+    """A hash of the sources of the templates ``names`` and of every partial they include
+    (``templating.with_includes``): a deploy that changes one never serves a piece cached
+    by the old one."""
     from games import templating
     from games.templatetags import games_extras  # the templates' own tags render too
 
-    sources = "".join(templating.template_source(name) for name in names).encode()
+    sources = "".join(templating.template_source(name) for name in sorted(templating.with_includes(names))).encode()
     return hashlib.sha1(sources + modules_source(games_extras, templating)).hexdigest()[:8]
 
 

@@ -156,11 +156,10 @@ def _catalogues() -> bytes:
     return b"".join(path.read_bytes() for path in found)
 
 
-#: The templates a player board's article is rendered by (``_boards.html``'s fragment cache).
-PLAYER_BOARD_TEMPLATES = ("games/partials/_boards.html", "games/partials/_player_board.html",
-                          "games/partials/_player_board_head.html", "games/partials/_player_board_stats.html",
-                          "games/partials/_player_board_goods.html", "games/partials/_player_board_market.html",
-                          "games/partials/_place_card.html")
+#: The templates a player board's article is rendered by (``_boards.html``'s fragment cache),
+#: with the partials they include (``fingerprint.templates_revision`` follows them): the
+#: section renders its articles through the ``player_boards`` global, not an include.
+PLAYER_BOARD_TEMPLATES = ("games/partials/_boards.html", "games/partials/_player_board.html")
 
 
 def player_board_fragment(revision: tuple, places_shown: bool) -> Callable[[tuple, bool], str]:

@@ -48,7 +48,7 @@ from games.models import Game, Seat
 from games.presenters.fingerprint import fingerprint, locale
 from games.presenters.page import PLAYER_BOARD_TEMPLATES, game_context, game_page, live_page, versioned_inputs
 from games.rules import check_loadable
-from games.templating import render_partial, template_source
+from games.templating import render_partial, with_includes
 from games.templatetags.games_extras import article_digest, article_id, player_board_articles, player_board_key
 from games.vocabulary import locale_bound
 from orleans_site.cache import LocalFirstRedisCache
@@ -183,9 +183,6 @@ REGIONS = (
         c["game"].pk, c["game"].is_active, c["game"].version, getattr(c.get("chat"), "last_id", 0),
         c.get("poll_seconds")), "pure"),
 )
-# a partial's includes: Django's {% include "x" %} / {% pure_include "x" %}, Jinja2's
-# {% include "x" %} / {{ pure_include("x", ...) }} / {% from "x" import m %} / {% import "x" as m %}
-_INCLUDE = re.compile(r'(?:{%\s*(?:(?:pure_)?include|from|import)\s+|pure_include\(\s*)"([^"]+)"')
 _ROOT_TAG = re.compile(r"^\s*<[a-zA-Z][\w-]*")
 _ROOT_ID_ATTR = re.compile(r'\bid="[^"]+"')
 
@@ -194,22 +191,11 @@ def _template(region: Region) -> str:
     return f"games/partials/_{region.name}.html"
 
 
-def _with_includes(names: list[str]) -> set[str]:
-    # the templates ``names`` and every partial they include, at any depth
-    found: set[str] = set()
-    while names:
-        name = names.pop()
-        if name not in found:
-            found.add(name)
-            names += _INCLUDE.findall(template_source(name))
-    return found
-
-
 @functools.cache
 def _region_templates(region: Region) -> tuple[str, ...]:
     # the partial of ``region`` and those it includes (the status the rematch, the log its
     # rounds): a deploy that changes one is a new fingerprint
-    return tuple(sorted(_with_includes([_template(region)])))
+    return tuple(sorted(with_includes([_template(region)])))
 
 
 def data_fingerprint(region: Region, context: dict, where: str | None = None) -> str | None:
@@ -404,7 +390,7 @@ SHELL_PIECES = ("next_game", "history_links", "chat_form")
 def _page_templates() -> tuple[str, ...]:
     # every partial a region includes, at any depth: a deploy that changes one is a new page key
     todo = [_template(r) for r in REGIONS] + [f"games/partials/_{name}.html" for name in SHELL_PIECES]
-    return tuple(sorted(_with_includes(todo + list(PLAYER_BOARD_TEMPLATES))))
+    return tuple(sorted(with_includes(todo + list(PLAYER_BOARD_TEMPLATES))))
 
 
 def page_cache_key(request: HttpRequest, game: Game, seat: Seat | None, live) -> str | None:

@@ -1,5 +1,6 @@
 """Watching the per-process memo of ``pure_include`` (``games_extras.pure_render``) in a test:
-which partials a render renders afresh, and a region rendered at several versions."""
+which partials a render renders afresh (after another render), what the memo serves against a
+fresh render in each language, and a region rendered at several versions."""
 from __future__ import annotations
 
 import dataclasses
@@ -29,4 +30,28 @@ def at_versions(name: str, context: dict, request, versions) -> dict[int, tuple[
         shown = context | {"game": dataclasses.replace(context["game"], version=version)}
         html = templating.render_partial(name, shown, request)
         out[version] = (html, set(_POSTED_VERSION.findall(html)))
+    return out
+
+
+def rendered_again(monkeypatch, render, before, after) -> tuple[str, list[str]]:
+    """``render(after)`` (``render``: values -> HTML) once ``render(before)`` filled an
+    emptied memo: its HTML and the partials it rendered afresh, in order."""
+    rendered = fresh_renders(monkeypatch)
+    render(before)
+    rendered.clear()
+    return render(after), list(rendered)
+
+
+def served_and_fresh(monkeypatch, render, shown: list) -> list[tuple[list[str], list[str]]]:
+    """In English, Japanese and English again: ``render`` (values -> HTML) of each of
+    ``shown`` as the memo serves it after the languages before, and as rendered with an
+    emptied memo."""
+    from django.utils import translation
+
+    out = []
+    for language in ("en-gb", "ja", "en-gb"):
+        with translation.override(language):
+            served = [render(values) for values in shown]
+            monkeypatch.setattr(games_extras, "_pure_rendered", type(games_extras._pure_rendered)())
+            out.append((served, [render(values) for values in shown]))
     return out

@@ -13,8 +13,8 @@ from django.core.cache import caches
 from django.core.cache.backends.locmem import LocMemCache
 from django.test import RequestFactory
 from django.urls import reverse
-from django.utils import translation
 
+from games import templating
 from games.presenters.page import game_context
 from games.templating import render_partial
 from games.views import regions
@@ -275,7 +275,7 @@ def test_a_running_clocks_text_does_not_change_the_page_key(three_players):
 
 
 def test_the_page_key_covers_every_partial_a_region_includes_django_or_jinja():
-    found = regions._INCLUDE.findall('{% include "games/a.html" %}{% pure_include "games/b.html" place=p %}'
+    found = templating.INCLUDES.findall('{% include "games/a.html" %}{% pure_include "games/b.html" place=p %}'
                                      '{{ pure_include("games/c.html", place=place) }}'
                                      '{% from "games/d.html" import m %}{% import "games/e.html" as e %}')
     assert found == ["games/a.html", "games/b.html", "games/c.html", "games/d.html", "games/e.html"]
@@ -322,33 +322,27 @@ def test_a_public_region_renders_again_only_the_rows_that_changed(three_players,
     # each track's row, deed's card, development level and town of the map is memoised on its
     # own (pure_include): a move that changes one of them renders that one alone, and the
     # region reads as rendered whole
-    from games.templatetags import games_extras
-    from tests.support.memo import fresh_renders
+    from tests.support.memo import rendered_again, served_and_fresh
 
     game, users = three_players
     request = RequestFactory().get("/")
     request.user = users[0]
     context = game_context(game, game.seats.get(order=0), user=users[0])
     board = context["board"].complete()  # every lazy region computed, as a plain dict
-    before = render_partial(f"games/partials/_{region}.html", context | {"board": board}, request)
+
+    def render(shown_board):
+        return render_partial(f"games/partials/_{region}.html", context | {"board": shown_board}, request)
+
+    before = render(board)
     rows = [dict(item) for item in _rows(board, path)]
     assert any(change(item) for item in rows)  # the first row the change applies to is changed
-    rendered_rows = fresh_renders(monkeypatch)
-    render_partial(f"games/partials/_{region}.html", context | {"board": board}, request)  # every row, once
-    rendered_rows.clear()
     changed_board = _with_rows(board, path, rows)
-    after = render_partial(f"games/partials/_{region}.html", context | {"board": changed_board}, request)
+    after, rendered_rows = rendered_again(monkeypatch, render, board, changed_board)  # every row once, then
     assert rendered_rows == [f"games/partials/{partial}"]
     assert after != before and len(after.splitlines()) == len(before.splitlines())
     # what the memo serves is what a fresh render gives, in each language and with other names
     names = {order: f"{name} the second" for order, name in board["names"].items()}
-    for language in ("en-gb", "ja", "en-gb"):
-        with translation.override(language):
-            served = [render_partial(f"games/partials/_{region}.html", context | {"board": shown}, request)
-                      for shown in (changed_board, changed_board | {"names": names})]
-            monkeypatch.setattr(games_extras, "_pure_rendered", type(games_extras._pure_rendered)())
-            fresh = [render_partial(f"games/partials/_{region}.html", context | {"board": shown}, request)
-                     for shown in (changed_board, changed_board | {"names": names})]
+    for served, fresh in served_and_fresh(monkeypatch, render, [changed_board, changed_board | {"names": names}]):
         assert served == fresh
     assert served[0] == after
 
@@ -365,38 +359,33 @@ def test_a_player_board_renders_again_only_the_piece_a_move_changed(three_player
     # an article's heading, figures, goods and market are each memoised on the values they
     # are given (pure_include), as its place cards are: a move renders the changed one alone,
     # and the article reads as rendered whole, in each language and with other names
-    from games.templatetags import games_extras
-    from tests.support.memo import fresh_renders
+    from tests.support.memo import rendered_again, served_and_fresh
 
     game, users = three_players
     request = RequestFactory().get("/")
     request.user = users[0]
     context = game_context(game, game.seats.get(order=0), user=users[0])
     board = next(b for b in context["board"].complete()["boards"] if not b["is_viewer"])
-    article = "games/partials/_player_board.html"
     values = context | {"oob": False}
-    before = render_partial(article, values | {"b": board}, request)
-    rendered_pieces = fresh_renders(monkeypatch)
-    render_partial(article, values | {"b": board}, request)  # every piece, once
-    rendered_pieces.clear()
-    after = render_partial(article, values | {"b": change(board)}, request)
+
+    def render(shown_board):
+        return render_partial("games/partials/_player_board.html", values | {"b": shown_board}, request)
+
+    before = render(board)
+    after, rendered_pieces = rendered_again(monkeypatch, render, board, change(board))  # every piece once, then
     assert rendered_pieces == [f"games/partials/{piece}"]
     assert after != before
-    for language in ("en-gb", "ja", "en-gb"):
-        with translation.override(language):
-            shown = [change(board), change(board) | {"name": "Someone else"}]
-            served = [render_partial(article, values | {"b": b}, request) for b in shown]
-            monkeypatch.setattr(games_extras, "_pure_rendered", type(games_extras._pure_rendered)())
-            fresh = [render_partial(article, values | {"b": b}, request) for b in shown]
+    for served, fresh in served_and_fresh(monkeypatch, render, [change(board), change(board) | {"name": "Someone else"}]):
         assert served == fresh
     assert served[0] == after
 
 
-def test_each_piece_of_a_player_board_reads_only_the_values_it_is_given(three_players):
+def test_each_piece_of_a_player_board_reads_only_the_values_it_is_given(three_players, monkeypatch):
     # a piece reading a value its pure_include call leaves out would show it as empty, and
     # its memo would not change with it; the values given are the presenter's board's own
     from jinja2 import meta
 
+    from games.presenters.fingerprint import templates_revision
     from games.presenters.page import PLAYER_BOARD_TEMPLATES
     from games.templating import _env, template_source
 
@@ -416,8 +405,11 @@ def test_each_piece_of_a_player_board_reads_only_the_values_it_is_given(three_pl
         assert all(key == value and key in board for key, value in keys), name
         assert read and read <= {key for key, _value in keys}, name
     # the article's cache key covers every partial it renders (a deploy that changes one is a new key)
-    # (_boards.html renders its articles through the player_boards global, not an include)
-    assert regions._with_includes(["games/partials/_player_board.html"]) <= set(PLAYER_BOARD_TEMPLATES)
+    assert {f"games/partials/{name}" for name, _given in calls} <= templating.with_includes(PLAYER_BOARD_TEMPLATES)
+    revision = templates_revision.__wrapped__(*PLAYER_BOARD_TEMPLATES)
+    monkeypatch.setattr(templating, "template_source", lambda name, real=template_source: real(name) + (
+        "<!-- changed -->" if name.endswith("_player_board_stats.html") else ""))
+    assert templates_revision.__wrapped__(*PLAYER_BOARD_TEMPLATES) != revision
 
 
 def test_the_player_boards_region_is_kept_as_its_articles_not_whole(three_players, client_for):
