@@ -98,6 +98,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # a signed-out user's htmx request: the login page as a page load, not a silent swap
+    "orleans_site.htmx_login.HtmxLoginRedirectMiddleware",
     "allauth.account.middleware.AccountMiddleware",
 ]
 

@@ -2,6 +2,7 @@
 and the button works again. The failures are made by Playwright route interception (the
 site's code is unchanged); Debian's chromium, skipped where it is absent."""
 import pytest
+from django.contrib.sessions.models import Session
 from django.urls import reverse
 
 from games.models import Move
@@ -70,3 +71,15 @@ def test_the_game_page_plays_under_the_content_security_policy(page_for, started
     page.locator(BUTTON).first.click()
     page.wait_for_selector('#game-poll[data-version="1"]', state="attached")
     assert refused == []
+
+
+def test_a_click_after_logging_out_elsewhere_opens_the_login_page_saying_why(page_for, started_game):
+    page = _open(page_for, started_game)
+    game_path = reverse("games-detail", kwargs={"game_id": started_game.pk})
+    # logged out in another tab: the session is gone, the page stays open
+    Session.objects.all().delete()
+    page.locator(BUTTON).first.click()
+    page.wait_for_url(lambda url: reverse("account_login") in url)
+    assert "You have been logged out, so that was not sent." in page.locator(".messages").inner_text()
+    assert page.url.endswith(f"?next={game_path}")
+    assert Move.objects.filter(game=started_game).count() == 0
