@@ -63,3 +63,23 @@ def test_two_players_chat_finish_and_play_a_rematch(
     assert [s.user.username for s in rematch.seats.select_related("user").order_by("order")] == order[1:] + order[:1]
     # the rematch has its own chat, empty
     expect(bob_page.locator("#game-chat")).to_contain_text("No messages yet.", timeout=WAIT)
+
+
+def test_a_long_chat_opens_on_its_newest_message_and_stays_there_as_messages_come(page_for, make_game, alice, bob):
+    game = make_game(alice, bob, seats=2)
+    ChatMessage.objects.bulk_create([ChatMessage(game=game, author=bob, text=f"message {n}") for n in range(30)])
+    page = page_for(alice)
+    page.goto(reverse("games-detail", kwargs={"game_id": game.pk}))
+    lines = page.locator("#game-chat .chat-line")
+    expect(lines.last).to_contain_text("message 29", timeout=WAIT)
+    # the list's box (it scrolls) shows its end, the newest message, not its start
+    page.wait_for_function(SCROLLED_TO_END, timeout=WAIT)
+    _say(page, "my reply")
+    expect(lines.last).to_contain_text("my reply", timeout=WAIT)
+    page.wait_for_function(SCROLLED_TO_END, timeout=WAIT)
+
+
+SCROLLED_TO_END = """() => {
+  const list = document.querySelector("#game-chat .chat-messages");
+  return list.scrollHeight > list.clientHeight + 100 && list.scrollTop + list.clientHeight >= list.scrollHeight - 2;
+}"""
