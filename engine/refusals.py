@@ -54,7 +54,7 @@ def refusal_message(code: str, params: dict | None = None) -> dict:
         variant = "own"
     elif code == "not_ready" and params.get("place") == "town_hall":
         variant = "town_hall"
-    elif code == "not_your_turn" and params.get("why") in ("resolution", "no_seat", "passed"):
+    elif code == "not_your_turn" and params.get("why") in ("resolution", "no_seat", "passed", "planned"):
         variant = params["why"]
     msg = message(f"refusal.{code}" + (f".{variant}" if variant else ""), **params)
     if code in CANNOT:

@@ -313,6 +313,8 @@ TEMPLATES = {
     "refusal.not_your_turn.no_seat": pgettext_lazy("refusal.not_your_turn.no_seat", "You have no seat in this game."),
     "refusal.not_your_turn.passed": pgettext_lazy(
         "refusal.not_your_turn.passed", "You have passed: you take no more actions this round."),
+    "refusal.not_your_turn.planned": pgettext_lazy(
+        "refusal.not_your_turn.planned", "You have submitted your plan: wait for the other players to finish theirs."),
     "refusal.wrong_decision": pgettext_lazy("refusal.wrong_decision", "First {task}."),
     "refusal.game_over": pgettext_lazy("refusal.game_over", "The game is over."),
     "refusal.not_undoable": pgettext_lazy(

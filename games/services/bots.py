@@ -16,7 +16,7 @@ from games.errors import NotAbsent, NotSeated
 from games.models import GameStatus, Move, MoveSource, Seat
 from games.rules import load_game
 from games.services.clocks import _player_back
-from games.services.locks import GameId, _lock_game, _require_status
+from games.services.locks import GameId, _lock_game, _require_active
 from games.services.play import _play_move
 
 
@@ -59,7 +59,7 @@ def seat_take_back(*, game_id: GameId, user) -> Seat:
     ``WrongStatus``, ``NotAbsent`` (the seat is not absent). Returns the seat.
     """
     game = _lock_game(game_id)
-    _require_status(game, GameStatus.ACTIVE, gettext("This game is not being played."))
+    _require_active(game)
     seat = Seat.objects.filter(game=game, user=user).first()
     if seat is None:
         raise NotSeated(gettext("You do not have a seat at this game."))

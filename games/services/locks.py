@@ -224,6 +224,20 @@ def _read_seats(game: Game, *, keep: bool = False) -> list[Seat]:
     return seats
 
 
+def _require_active(game: Game) -> None:
+    """Raise ``WrongStatus`` unless the game is being played, saying what it is instead
+    (not started yet, over, cancelled): a tab left open on a game that has ended says so."""
+    if game.status == GameStatus.ACTIVE:
+        return
+    if game.status == GameStatus.FINISHED:
+        raise WrongStatus(gettext("This game is over."))
+    if game.status == GameStatus.CANCELLED:
+        raise WrongStatus(gettext("This game was cancelled."))
+    if game.status == GameStatus.OPEN:
+        raise WrongStatus(gettext("This game has not started yet."))
+    raise WrongStatus(gettext("This game is not being played."))
+
+
 def _require_status(game: Game, status: GameStatus, message: str) -> None:
     """Raise ``WrongStatus(message)`` unless the game is in ``status``."""
     if game.status != status:

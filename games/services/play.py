@@ -23,7 +23,7 @@ from games.models import Game, GameStatus, Move, MoveSource, Seat
 from games.rules import RulesEngine, load_game
 from games.services import outbox
 from games.services.clocks import _player_decided
-from games.services.locks import GameId, _lock_game, _lock_game_for_seat, _read_seats, _require_status
+from games.services.locks import GameId, _lock_game, _lock_game_for_seat, _read_seats, _require_active
 from games.services.queue import _play_queues, _save_queue_after_move
 from games.services.ratings import game_rate
 from games.services.store import (
@@ -81,7 +81,7 @@ def game_submit_action(*, game_id: GameId, user, action: dict, expected_version:
     game = _lock_game_for_seat(game_id, user, seated_only=seated_only, with_seats=True)
     if answer_page:
         read_page_with_writes(game, user)
-    _require_status(game, GameStatus.ACTIVE, gettext("This game is not being played."))
+    _require_active(game)
     rules_engine, state = load_game(game)
     seats = _read_seats(game, keep=True)  # all of them (read with the lock), kept for the store
     seat = next((s for s in seats if user.pk is not None and s.user_id == user.pk), None)
@@ -198,7 +198,7 @@ def game_vote_end(*, game_id: GameId, user) -> bool:
     ``NoAbsentPlayer`` (also when the voter is the absent one).
     """
     game = _lock_game(game_id)
-    _require_status(game, GameStatus.ACTIVE, gettext("This game is not being played."))
+    _require_active(game)
     seats = list(Seat.objects.filter(game=game))
     mine = next((s for s in seats if s.user_id == user.pk), None)
     if mine is None:

@@ -15,7 +15,7 @@ from games.errors import NotSeated, QueueChanged, QueueError
 from games.models import Game, GameStatus, MoveSource, Seat
 from games.rules import RulesEngine, engine_for, load_game, player_message
 from games.services.clocks import _player_decided
-from games.services.locks import GameId, _lock_game, _require_status
+from games.services.locks import GameId, _lock_game, _require_active
 from games.services.store import _queue_verdict, _store
 
 #: At most this many entries in a seat's action queue (the site's bound, passed to the
@@ -123,7 +123,7 @@ def _play_queues(game: Game, state: Any) -> None:
 def _lock_queue(game_id: GameId, user) -> tuple[Game, Seat, RulesEngine, Any]:
     """Lock the game for a queue change; return it, the user's seat, its engine and state."""
     game = _lock_game(game_id)
-    _require_status(game, GameStatus.ACTIVE, gettext("This game is not being played."))
+    _require_active(game)
     seat = Seat.objects.filter(game=game, user=user).first()
     if seat is None:
         raise NotSeated(gettext("You do not have a seat at this game."))

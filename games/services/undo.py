@@ -21,7 +21,7 @@ from games.models import Game, GameStatus, Move
 from games.rules import RulesEngine, load_game
 from games.selectors import forget_recent_moves
 from games.services import outbox
-from games.services.locks import GameId, _lock_game_for_seat, _read_seats, _require_status
+from games.services.locks import GameId, _lock_game_for_seat, _read_seats, _require_active
 from games.services.queue import _play_queues
 from games.services.store import _store, read_page_with_writes
 
@@ -91,7 +91,7 @@ def game_take_back(*, game_id: GameId, user, expected_version: int, seated_only:
     game = _lock_game_for_seat(game_id, user, seated_only=seated_only, with_seats=True)
     if answer_page:
         read_page_with_writes(game, user)
-    _require_status(game, GameStatus.ACTIVE, gettext("This game is not being played."))
+    _require_active(game)
     rules_engine, state = load_game(game)
     if game.version != expected_version:
         raise StaleVersion(expected=expected_version, actual=game.version, code=rules_engine.STALE)

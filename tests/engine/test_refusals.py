@@ -359,6 +359,15 @@ def test_a_seat_that_has_passed_is_told_so():
     assert caught.value.message == "You have passed: you take no more actions this round."
 
 
+def test_a_seat_that_has_submitted_its_plan_is_told_so_while_the_others_plan():
+    """RULES §8.4: a submitted plan is final; the other seats are still planning."""
+    state = engine.apply(planning_state({1: {"market": ["farmer", "knight"]}}), 0, {"type": "submit_plan"})[0]
+    with pytest.raises(engine.NotYourTurn) as caught:
+        engine.apply(state, 0, {"type": "submit_plan"})
+    assert caught.value.params == {"why": "planned"}
+    assert caught.value.message == "You have submitted your plan: wait for the other players to finish theirs."
+
+
 def deeds(*pairs):
     return [{"follower": tile, "deed": deed} for tile, deed in pairs]
 

@@ -1,7 +1,8 @@
 """Attacks on the action queue (RULES §8.7) from the player's own tabs and from outsiders:
 a place used by hand that is still queued, edits from two tabs, edits of a game that is
-not being played, and forged queue posts. A refused edit changes nothing: the game, its
-move log and every seat's queue stay as they were."""
+not being played (the refusal says what the game is instead), and forged queue posts. A
+refused edit changes nothing: the game, its move log and every seat's queue stay as they
+were."""
 from __future__ import annotations
 
 import json
@@ -121,9 +122,11 @@ def test_a_forged_queue_post_on_the_players_turn_is_refused_readably_and_changes
     assert queues(game) == queued
 
 
-@pytest.mark.parametrize("status", ["finished", "cancelled", "open"])
+@pytest.mark.parametrize("status, sentence", [("finished", "This game is over."),
+                                               ("cancelled", "This game was cancelled."),
+                                               ("open", "This game has not started yet.")])
 def test_queue_changes_of_a_game_not_being_played_are_refused_and_change_nothing(
-        client_for, started_game, status):
+        client_for, started_game, status, sentence):
     """A tab left open on a game that has ended (or a forged post at a lobby)."""
     game = started_game
     Game.objects.filter(pk=game.pk).update(status=status)
@@ -131,7 +134,7 @@ def test_queue_changes_of_a_game_not_being_played_are_refused_and_change_nothing
     for op in ("add", "clear", "remove"):
         response = client_for(seats(game)[0].user).post(
             queue_url(game), {"op": op, "entry": json.dumps(PASS), "index": "0"}, **HTMX)
-        assert "not being played" in flash(response)
+        assert sentence in flash(response)
     assert game_snapshot(game.pk) == before
     assert queues(game) == queued
 
