@@ -189,7 +189,7 @@ def validated(state: GameState, seat: int, action) -> tuple[dict, str]:
         if code == "turn" and s0["phase"] == "actions" and s0["players"][seat]["passed"]:
             code = "passed"  # RULES §8.7: a player who passes takes no more actions this round
         elif code == "turn" and s0["phase"] == "planning" and s0["players"][seat]["stage"] == "ready":
-            code = "planned"  # RULES §8.4: a submitted plan is final; the others are still planning
+            code = "planned"  # RULES §14.14: a plan is edited until it is submitted; the others still plan
         raise NotYourTurn(f"seat {seat} cannot act in round {s0['round']} ({s0['phase']}): {why}",
                           params={"why": code})
     kind_of = action["type"]

@@ -285,7 +285,7 @@ CATALOG: dict[str, str] = {
                                         "resolved.",
     "refusal.not_your_turn.no_seat": "You have no seat in this game.",
     "refusal.not_your_turn.passed": "You have passed: you take no more actions this round.",
-    "refusal.not_your_turn.planned": "You have submitted your plan: wait for the other players to finish theirs.",
+    "refusal.not_your_turn.planned": "Your plan is in: wait for the other players to finish theirs.",
     "refusal.wrong_decision": "First {task}.",
     "refusal.game_over": "The game is over.",
     "refusal.not_undoable": "There is nothing to take back: another player has acted since, or your last "

@@ -96,7 +96,7 @@ def seat_export(game: Game, seat: Seat | None) -> dict[str, Any]:
     if seat is None:
         raise ExportRefused(gettext("Only the game's players can download a game in progress."))
     if game.state is None or game.status != GameStatus.ACTIVE:
-        raise ExportRefused(gettext("This game is not being played."))
+        raise ExportRefused(game.not_playing_reason() or gettext("This game is not being played."))
     rules_engine, state = load_game(game)
     document = _header(game, "seat", _seats(game))
     document["viewer_seat"] = seat.order

@@ -314,7 +314,7 @@ TEMPLATES = {
     "refusal.not_your_turn.passed": pgettext_lazy(
         "refusal.not_your_turn.passed", "You have passed: you take no more actions this round."),
     "refusal.not_your_turn.planned": pgettext_lazy(
-        "refusal.not_your_turn.planned", "You have submitted your plan: wait for the other players to finish theirs."),
+        "refusal.not_your_turn.planned", "Your plan is in: wait for the other players to finish theirs."),
     "refusal.wrong_decision": pgettext_lazy("refusal.wrong_decision", "First {task}."),
     "refusal.game_over": pgettext_lazy("refusal.game_over", "The game is over."),
     "refusal.not_undoable": pgettext_lazy(

@@ -16,7 +16,7 @@ import orjson
 from django.conf import settings
 from django.db import models
 from django.db.models import F
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext, pgettext_lazy
 
 from games.vocabulary import bot_display_name
 
@@ -235,6 +235,16 @@ class Game(models.Model):
     def is_finished(self) -> bool:
         """True once the game has ended normally."""
         return self.status == GameStatus.FINISHED
+
+    def not_playing_reason(self) -> str | None:
+        """Why the game takes no move now, a sentence in the active language (it has not
+        started, is over, was cancelled); None while it is being played."""
+        if self.status == GameStatus.ACTIVE:
+            return None
+        return {GameStatus.FINISHED: gettext("This game is over."),
+                GameStatus.CANCELLED: gettext("This game was cancelled."),
+                GameStatus.OPEN: gettext("This game has not started yet.")}.get(
+            self.status, gettext("This game is not being played."))
 
 
 class Seat(models.Model):

@@ -26,11 +26,12 @@ _REDIRECTS = (301, 302)
 
 
 class HtmxLoginRedirectMiddleware:
-    """For an htmx request answered by a redirect to ``settings.LOGIN_URL``: an
-    ``HX-Redirect`` (status 200, no body) to the login page instead, its ``next`` the
-    page the request came from (``HX-Current-URL``, if it is this site's; else the site's
-    home), with an info message ("You have been logged out..."). Other responses pass
-    unchanged. Needs ``request.htmx``: place it after ``django_htmx``'s middleware."""
+    """For a signed-out user's htmx request answered by a redirect to ``settings.LOGIN_URL``
+    (a path or a URL name, on this site): an ``HX-Redirect`` (status 200, no body) to the
+    login page instead, its ``next`` the page the request came from (``HX-Current-URL``, if
+    it is this site's; else the site's home), with an info message ("You have been logged
+    out..."). Other responses pass unchanged. Needs ``request.htmx`` and ``request.user``:
+    place it after ``django_htmx``'s and the authentication middleware."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -39,8 +40,9 @@ class HtmxLoginRedirectMiddleware:
         response = self.get_response(request)
         if response.status_code not in _REDIRECTS or not getattr(request, "htmx", False):
             return response
+        # a path or a URL name, as the site's LOGIN_URL is ("account_login")
         login_path = urlsplit(resolve_url(settings.LOGIN_URL)).path
-        if urlsplit(response.get("Location", "")).path != login_path:
+        if urlsplit(response.get("Location", "")).path != login_path or request.user.is_authenticated:
             return response
         messages.info(request, gettext("You have been logged out, so that was not sent. Log in to go on."))
         return HttpResponseClientRedirect(redirect_to_login(_page_of(request), login_path).url)
@@ -49,10 +51,13 @@ class HtmxLoginRedirectMiddleware:
 def _page_of(request) -> str:
     """The path (and query) of the page an htmx request came from, if it is this site's;
     else the home page's."""
-    current = request.htmx.current_url or ""
-    if current and url_has_allowed_host_and_scheme(current, allowed_hosts={request.get_host()},
-                                                   require_https=request.is_secure()):
+    current, hosts = request.htmx.current_url or "", {request.get_host()}
+    if current and url_has_allowed_host_and_scheme(current, allowed_hosts=hosts, require_https=request.is_secure()):
         parts = urlsplit(current)
-        return parts.path + (f"?{parts.query}" if parts.query else "")
+        page = parts.path + (f"?{parts.query}" if parts.query else "")
+        # the path alone checked again: "//elsewhere/..." or "/\\elsewhere" is another site's
+        if page.startswith("/") and not page.startswith(("//", "/\\")) \
+                and url_has_allowed_host_and_scheme(page, allowed_hosts=hosts):
+            return page
     return resolve_url(settings.LOGIN_REDIRECT_URL)
 

@@ -226,16 +226,10 @@ def _read_seats(game: Game, *, keep: bool = False) -> list[Seat]:
 
 def _require_active(game: Game) -> None:
     """Raise ``WrongStatus`` unless the game is being played, saying what it is instead
-    (not started yet, over, cancelled): a tab left open on a game that has ended says so."""
-    if game.status == GameStatus.ACTIVE:
-        return
-    if game.status == GameStatus.FINISHED:
-        raise WrongStatus(gettext("This game is over."))
-    if game.status == GameStatus.CANCELLED:
-        raise WrongStatus(gettext("This game was cancelled."))
-    if game.status == GameStatus.OPEN:
-        raise WrongStatus(gettext("This game has not started yet."))
-    raise WrongStatus(gettext("This game is not being played."))
+    (``Game.not_playing_reason``): a tab left open on a game that has ended says so."""
+    reason = game.not_playing_reason()
+    if reason is not None:
+        raise WrongStatus(reason)
 
 
 def _require_status(game: Game, status: GameStatus, message: str) -> None:

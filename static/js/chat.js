@@ -7,12 +7,17 @@ document.body.addEventListener("htmx:afterRequest", function (evt) {
   if (!flash) form.reset();
 });
 
-// The newest message is the last of its list, in a box that scrolls: show it, when the page
-// loads and whenever the chat region is swapped in again (a new region starts at its top).
+// The chat's lists scroll in their own boxes, newest message last: show the first unread
+// message at the top of its box, else the newest, when the page loads and whenever the chat
+// region is swapped in again (a new region starts at its top). htmx fires htmx:load on the
+// body at start and on every element it swaps in, out of band too.
 function orleansChatToNewest(root) {
   var region = root && root.id === "game-chat" ? root : root && root.querySelector && root.querySelector("#game-chat");
   if (!region) return;
-  region.querySelectorAll(".chat-messages").forEach(function (list) { list.scrollTop = list.scrollHeight; });
+  region.querySelectorAll(".chat-messages").forEach(function (list) {
+    var unread = list.querySelector(".chat-line.new");
+    list.scrollTop = unread ? list.scrollTop + unread.getBoundingClientRect().top - list.getBoundingClientRect().top
+      : list.scrollHeight;
+  });
 }
-document.addEventListener("DOMContentLoaded", function () { orleansChatToNewest(document.body); });
 document.body.addEventListener("htmx:load", function (evt) { orleansChatToNewest(evt.detail.elt); });

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from games.models import ChatMessage, Game, GameStatus
+from games.models import ChatMessage, ChatReader, Game, GameStatus
 from tests.browser.conftest import CHROMIUM
 from tests.support.game_driver import play_fake_game_to_the_end
 
@@ -65,20 +65,25 @@ def test_two_players_chat_finish_and_play_a_rematch(
     expect(bob_page.locator("#game-chat")).to_contain_text("No messages yet.", timeout=WAIT)
 
 
-def test_a_long_chat_opens_on_its_newest_message_and_stays_there_as_messages_come(page_for, make_game, alice, bob):
+def test_a_long_chat_opens_on_the_first_unread_message_then_follows_the_newest(page_for, make_game, alice, bob):
     game = make_game(alice, bob, seats=2)
-    ChatMessage.objects.bulk_create([ChatMessage(game=game, author=bob, text=f"message {n}") for n in range(30)])
+    said = ChatMessage.objects.bulk_create([ChatMessage(game=game, author=bob, text=f"message {n}") for n in range(30)])
+    ChatReader.objects.create(user=alice, game=game, last_read_id=said[19].pk)  # read up to message 19
     page = page_for(alice)
     page.goto(reverse("games-detail", kwargs={"game_id": game.pk}))
-    lines = page.locator("#game-chat .chat-line")
-    expect(lines.last).to_contain_text("message 29", timeout=WAIT)
-    # the list's box (it scrolls) shows its end, the newest message, not its start
-    page.wait_for_function(SCROLLED_TO_END, timeout=WAIT)
-    _say(page, "my reply")
-    expect(lines.last).to_contain_text("my reply", timeout=WAIT)
+    expect(page.locator("#game-chat .chat-line.new").first).to_contain_text("message 20", timeout=WAIT)
+    # the list's box (it scrolls) shows the first unread message at its top
+    page.wait_for_function(FIRST_UNREAD_AT_TOP, timeout=WAIT)
+    _say(page, "my reply")  # posting reads the chat: nothing unread, the newest shows
+    expect(page.locator("#game-chat .chat-line").last).to_contain_text("my reply", timeout=WAIT)
     page.wait_for_function(SCROLLED_TO_END, timeout=WAIT)
 
 
+FIRST_UNREAD_AT_TOP = """() => {
+  const list = document.querySelector("#game-chat .chat-messages");
+  const unread = list.querySelector(".chat-line.new");
+  return list.scrollTop > 0 && Math.abs(unread.getBoundingClientRect().top - list.getBoundingClientRect().top) < 2;
+}"""
 SCROLLED_TO_END = """() => {
   const list = document.querySelector("#game-chat .chat-messages");
   return list.scrollHeight > list.clientHeight + 100 && list.scrollTop + list.clientHeight >= list.scrollHeight - 2;

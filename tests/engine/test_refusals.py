@@ -360,12 +360,12 @@ def test_a_seat_that_has_passed_is_told_so():
 
 
 def test_a_seat_that_has_submitted_its_plan_is_told_so_while_the_others_plan():
-    """RULES §8.4: a submitted plan is final; the other seats are still planning."""
+    """RULES §14.14: a plan can be edited until it is submitted; the other seats are still planning."""
     state = engine.apply(planning_state({1: {"market": ["farmer", "knight"]}}), 0, {"type": "submit_plan"})[0]
     with pytest.raises(engine.NotYourTurn) as caught:
         engine.apply(state, 0, {"type": "submit_plan"})
     assert caught.value.params == {"why": "planned"}
-    assert caught.value.message == "You have submitted your plan: wait for the other players to finish theirs."
+    assert caught.value.message == "Your plan is in: wait for the other players to finish theirs."
 
 
 def deeds(*pairs):

@@ -6,10 +6,12 @@ import json
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from django.shortcuts import redirect
 from django.test import Client
 from django.urls import reverse
 
 from games.models import Game, Move
+from orleans_site.htmx_login import HtmxLoginRedirectMiddleware
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -38,8 +40,10 @@ def test_a_signed_out_players_move_loads_the_login_page_that_returns_to_the_game
 
 
 @pytest.mark.django_db
-def test_the_login_page_never_sends_a_player_back_to_another_site(started_game):
-    response = _act(Client(), started_game, HTTP_HX_CURRENT_URL="https://elsewhere.example/games/", **HTMX)
+@pytest.mark.parametrize("current", ["https://elsewhere.example/games/", "http://testserver//elsewhere.example/x",
+                                     "http://testserver/\\elsewhere.example", "javascript:alert(1)"])
+def test_the_login_page_never_sends_a_player_back_to_another_site(started_game, current):
+    response = _act(Client(), started_game, HTTP_HX_CURRENT_URL=current, **HTMX)
 
     assert parse_qs(urlsplit(response["HX-Redirect"]).query)["next"] == [reverse("home")]
 
@@ -64,5 +68,14 @@ def test_without_htmx_the_login_redirect_is_left_as_it_is(started_game):
 def test_other_redirects_of_an_htmx_request_are_left_as_they_are(client_for, started_game):
     client = client_for(started_game.creator)
     response = client.get(reverse("account_login"), **HTMX)  # allauth sends a signed-in user home
+
+    assert response.status_code == 302 and "HX-Redirect" not in response
+
+
+@pytest.mark.django_db
+def test_a_signed_in_user_sent_to_the_login_page_is_not_told_they_logged_out(started_game, rf):
+    request = rf.post("/somewhere/", HTTP_HX_REQUEST="true")
+    request.user, request.htmx = started_game.creator, True
+    response = HtmxLoginRedirectMiddleware(lambda _request: redirect("account_login"))(request)
 
     assert response.status_code == 302 and "HX-Redirect" not in response
