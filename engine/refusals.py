@@ -54,8 +54,8 @@ def refusal_message(code: str, params: dict | None = None) -> dict:
         variant = "own"
     elif code == "not_ready" and params.get("place") == "town_hall":
         variant = "town_hall"
-    elif code == "not_your_turn" and params.get("why") in ("resolution", "no_seat", "passed", "planned"):
-        variant = params["why"]
+    elif code == "not_your_turn" and f"refusal.not_your_turn.{params.get('why')}" in CATALOG:
+        variant = params["why"]  # a reason with a sentence of its own (passed, planned, ...)
     msg = message(f"refusal.{code}" + (f".{variant}" if variant else ""), **params)
     if code in CANNOT:
         outer = {k: params[k] for k in ("place", "recruit") if params.get(k) is not None}

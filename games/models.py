@@ -16,7 +16,7 @@ import orjson
 from django.conf import settings
 from django.db import models
 from django.db.models import F
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.vocabulary import bot_display_name
 
@@ -37,6 +37,10 @@ class GameStatus(models.TextChoices):
 
 #: Status value -> its lazy label (``Game.get_status_display``).
 _STATUS_LABELS = {status.value: status.label for status in GameStatus}
+#: Status value -> why a game in it takes no move (``Game.not_playing_reason``); none for ACTIVE.
+_NOT_PLAYING = {GameStatus.OPEN: gettext_lazy("This game has not started yet."),
+                GameStatus.FINISHED: gettext_lazy("This game is over."),
+                GameStatus.CANCELLED: gettext_lazy("This game was cancelled.")}
 
 
 def state_digest(state) -> str:
@@ -239,12 +243,8 @@ class Game(models.Model):
     def not_playing_reason(self) -> str | None:
         """Why the game takes no move now, a sentence in the active language (it has not
         started, is over, was cancelled); None while it is being played."""
-        if self.status == GameStatus.ACTIVE:
-            return None
-        return {GameStatus.FINISHED: gettext("This game is over."),
-                GameStatus.CANCELLED: gettext("This game was cancelled."),
-                GameStatus.OPEN: gettext("This game has not started yet.")}.get(
-            self.status, gettext("This game is not being played."))
+        reason = _NOT_PLAYING.get(self.status)
+        return None if reason is None else str(reason)
 
 
 class Seat(models.Model):

@@ -55,9 +55,8 @@ def _page_of(request) -> str:
     if current and url_has_allowed_host_and_scheme(current, allowed_hosts=hosts, require_https=request.is_secure()):
         parts = urlsplit(current)
         page = parts.path + (f"?{parts.query}" if parts.query else "")
-        # the path alone checked again: "//elsewhere/..." or "/\\elsewhere" is another site's
-        if page.startswith("/") and not page.startswith(("//", "/\\")) \
-                and url_has_allowed_host_and_scheme(page, allowed_hosts=hosts):
+        # the path checked again: "//elsewhere/..." or "/\\elsewhere" is another site's
+        if url_has_allowed_host_and_scheme(page, allowed_hosts=hosts):
             return page
     return resolve_url(settings.LOGIN_REDIRECT_URL)
 

@@ -11,7 +11,7 @@ document.body.addEventListener("htmx:afterRequest", function (evt) {
 // message at the top of its box, else the newest, when the page loads and whenever the chat
 // region is swapped in again (a new region starts at its top). htmx fires htmx:load on the
 // body at start and on every element it swaps in, out of band too.
-function orleansChatToNewest(root) {
+function orleansChatScroll(root) {
   var region = root && root.id === "game-chat" ? root : root && root.querySelector && root.querySelector("#game-chat");
   if (!region) return;
   region.querySelectorAll(".chat-messages").forEach(function (list) {
@@ -20,4 +20,4 @@ function orleansChatToNewest(root) {
       : list.scrollHeight;
   });
 }
-document.body.addEventListener("htmx:load", function (evt) { orleansChatToNewest(evt.detail.elt); });
+document.body.addEventListener("htmx:load", function (evt) { orleansChatScroll(evt.detail.elt); });
