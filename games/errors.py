@@ -78,7 +78,8 @@ class VacationError(ServiceError):
 
 
 class StaleVersion(ServiceError):
-    """The submission was made against an older version of the game.
+    """The submission was made against a version other than the game's: an older one
+    (another tab, a double click) or, from an edited form, one it has not reached.
 
     ``expected`` is the version the page showed, ``actual`` the game's version now;
     ``code`` is the rules engine's ``STALE`` code (``"stale"``).
@@ -89,11 +90,13 @@ class StaleVersion(ServiceError):
     def __init__(self, *, expected: int, actual: int, code: str | None = None) -> None:
         self.expected = expected
         self.actual = actual
-        super().__init__(
-            gettext("The game has moved on since this page was shown (you saw move {expected}, it is now "
-                    "at move {actual}): here is the current position.").format(expected=expected, actual=actual),
-            code=code,
-        )
+        if expected < actual:
+            message = gettext("The game has moved on since this page was shown (you saw move {expected}, it is "
+                              "now at move {actual}): here is the current position.")
+        else:  # a page never shows a move the game has not reached: an edited or damaged form
+            message = gettext("This page's move number ({expected}) is not the game's (move {actual}): here "
+                              "is the current position.")
+        super().__init__(message.format(expected=expected, actual=actual), code=code)
 
 
 class QueueError(ServiceError):

@@ -175,8 +175,13 @@ class ActionForm(forms.Form):
     #: More of one item than any debt can reach (``engine.actions.PAY_DEBT_MOST_ITEMS``).
     MAX_PAYMENT_COUNT = 200
 
-    action = forms.CharField(widget=forms.HiddenInput, max_length=20_000, required=False)
-    expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    action = forms.CharField(widget=forms.HiddenInput, max_length=20_000, required=False,
+                             error_messages={"max_length": _("That move is too long to be read.")})
+    expected_version = forms.IntegerField(
+        widget=forms.HiddenInput, min_value=0,
+        # every game form posts the page's version: without it (or with another value) the form was edited
+        error_messages={code: _("The page's move number could not be read: reload the page.")
+                        for code in ("required", "invalid", "min_value")})
 
     def clean_action(self) -> dict | None:
         """Decode the JSON; it must be an object with a string "type" (None for a payment)."""
@@ -184,7 +189,7 @@ class ActionForm(forms.Form):
         if not raw and self.data.get("payment"):
             return None
         if not raw:
-            raise forms.ValidationError(_("This field is required."))
+            raise forms.ValidationError(_("No move was sent: choose one on the page and try again."))
         try:
             action = json.loads(raw)
         except (ValueError, RecursionError) as exc:  # RecursionError: absurdly deep nesting

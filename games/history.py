@@ -92,11 +92,12 @@ def seat_export(game: Game, seat: Seat | None) -> dict[str, Any]:
     seat can see only. No seed; another seat's private steps (drawing, planning, answering
     an event: the engine's ``is_private_step``) keep their public events but not their
     action; ``position`` is ``engine.view`` of the seat now. Raises ``ExportRefused`` for a
-    spectator (``seat`` None) or a game not started, ``GameDamaged`` as ``load_game``."""
+    game not being played (saying which, ``Game.not_playing_reason``, to anyone) or a
+    spectator (``seat`` None), ``GameDamaged`` as ``load_game``."""
+    if game.state is None or game.status != GameStatus.ACTIVE:  # said first, to a spectator too
+        raise ExportRefused(game.not_playing_reason() or gettext("This game is not being played."))
     if seat is None:
         raise ExportRefused(gettext("Only the game's players can download a game in progress."))
-    if game.state is None or game.status != GameStatus.ACTIVE:
-        raise ExportRefused(game.not_playing_reason() or gettext("This game is not being played."))
     rules_engine, state = load_game(game)
     document = _header(game, "seat", _seats(game))
     document["viewer_seat"] = seat.order

@@ -112,7 +112,7 @@ def take_back(request: HttpRequest, game_id) -> HttpResponse:
         expected_version = int(request.POST["expected_version"])
     except (KeyError, ValueError) as exc:
         _require_acting_seat(game_id, request.user)  # a stranger is refused first, whatever they post
-        raise InvalidSubmission(gettext("The page's version is missing: reload the page.")) from exc
+        raise InvalidSubmission(gettext("The page's move number could not be read: reload the page.")) from exc
     move = _as_seated(game_id, request.user, functools.partial(
         game_take_back, game_id=game_id, user=request.user, expected_version=expected_version,
         answer_page=bool(request.htmx)))

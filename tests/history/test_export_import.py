@@ -140,6 +140,15 @@ def test_a_spectator_cannot_download_a_game_in_progress(running_game, client_for
     assert "Only the game&#x27;s players can download a game in progress." in response.content.decode()
 
 
+def test_a_spectator_asking_for_an_open_games_download_is_told_it_has_not_started(
+        client_for, make_game, alice, carol):
+    waiting = make_game(alice, seats=3)
+    response = client_for(carol).get(reverse("games-download", kwargs={"game_id": waiting.pk}), follow=True)
+    html = response.content.decode()
+    assert waiting.not_playing_reason() in html.replace("&#x27;", "'")
+    assert "in progress" not in html.split('class="message', 1)[1].split("</li>", 1)[0]
+
+
 def test_move_sources_are_derived_in_one_place_and_map_back():
     for source in ("system", "timeout", "queue", "player", "bot"):
         move = Move(seat=None if source == "system" else 0, **source_fields(source))

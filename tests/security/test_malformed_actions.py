@@ -64,7 +64,7 @@ def nested(depth: int) -> str:
 MALFORMED = {
     "not json": ("this is not json", "not valid JSON"),
     "truncated json": ('{"type": "place", "follower": ', "not valid JSON"),
-    "empty": ("", "required"),
+    "empty": ("", "No move was sent: choose one on the page and try again."),
     "a list": ("[]", "object"),
     "null": ("null", "object"),
     "a bare string": ('"pass"', "object"),
@@ -99,7 +99,7 @@ MALFORMED = {
         json.dumps({"type": "submit_plan", "placements": [
             {"follower": "start_boatman", "space": "farmhouse"}] * 300}),
         "You have no starting Boatman in your market."),
-    "over the size limit": ('{"type": "pass", "x": "' + "z" * 20_000 + '"}', "at most"),
+    "over the size limit": ('{"type": "pass", "x": "' + "z" * 20_000 + '"}', "That move is too long to be read."),
     "nested 500 deep": (nested(500), UNREADABLE),
 }
 
@@ -154,7 +154,19 @@ def test_a_malformed_expected_version_is_refused(client_for, game, version):
     before = game_snapshot(game.pk)
     action = engine.legal_actions(state_of(game), 0)[0]
     response = post(client_for(seat_user), game.pk, action, version, **HTMX)
-    flash_text(response)
+    assert "The page&#x27;s move number could not be read: reload the page." in flash_text(response)
+    assert game_snapshot(game.pk) == before
+
+
+def test_a_post_without_its_fields_names_what_is_missing(client_for, game):
+    before = game_snapshot(game.pk)
+    client = client_for(user_at(game, 0))
+    text = flash_text(client.post(act_url(game.pk), {}, **HTMX))
+    assert "No move was sent: choose one on the page and try again." in text  # the first field's error
+    assert "This field is required." not in text
+    action = json.dumps(engine.legal_actions(state_of(game), 0)[0])
+    text = flash_text(client.post(act_url(game.pk), {"action": action}, **HTMX))
+    assert "The page&#x27;s move number could not be read: reload the page." in text
     assert game_snapshot(game.pk) == before
 
 
@@ -170,8 +182,12 @@ def test_a_version_from_the_future_or_the_past_is_stale(client_for, game, alice,
     before = game_snapshot(game.pk)
     action = engine.legal_actions(state_of(game), 0)[0]
     response = post(client_for(user_at(game, 0)), game.pk, action, game.version + delta, **HTMX)
-    assert "moved on" in flash_text(response)
-    assert f"it is now at move {game.version}" in response.text
+    if delta < 0:
+        assert f"has moved on since this page was shown (you saw move {game.version + delta}, it is now at move " \
+               f"{game.version})" in flash_text(response)
+    else:  # no page showed a move the game has not reached: the page is said not to match
+        assert f"This page&#x27;s move number ({game.version + delta}) is not the game&#x27;s (move " \
+               f"{game.version})" in flash_text(response)
     # the regions come back refreshed at the current version
     assert f'data-version="{game.version}"' in response.text
     assert game_snapshot(game.pk) == before

@@ -31,7 +31,7 @@ def test_it_applies_the_action_and_appends_a_move(started_game):
 def test_it_rejects_a_stale_version_and_changes_nothing(started_game):
     seat, action = awaited_move(started_game)
     before = _snapshot(started_game)
-    with pytest.raises(StaleVersion, match="moved on"):
+    with pytest.raises(StaleVersion, match=r"move number \(7\) is not the game's \(move 0\)"):
         game_submit_action(game_id=started_game.pk, user=seat.user, action=action, expected_version=7)
     assert _snapshot(started_game) == before
 

@@ -97,14 +97,23 @@ def test_a_malformed_action_is_a_readable_sentence(started_game, client_for, raw
     assert flash_of(response) == sentence
 
 
-def test_a_stale_page_names_both_moves_and_carries_the_engines_stale_code(started_game, client_for):
+@pytest.mark.parametrize("moved, posted, sentence", [
+    (1, 0, "The game has moved on since this page was shown (you saw move 0, it is now at move 1): here is the "
+           "current position."),
+    # only an edited or damaged form shows a move the game has not reached
+    (0, 5, "This page's move number (5) is not the game's (move 0): here is the current position."),
+], ids=["an older page", "a page ahead of the game"])
+def test_a_stale_page_names_both_moves_and_carries_the_engines_stale_code(started_game, client_for, moved,
+                                                                          posted, sentence):
     seat = seats(started_game)[0]
+    for version in range(moved):
+        services.game_submit_action(game_id=started_game.pk, user=seat.user, expected_version=version,
+                                    action=engine.legal_actions(state_of(started_game), 0)[0])
+        started_game.refresh_from_db()
     action = engine.legal_actions(state_of(started_game), 0)[0]
-    response = act(client_for(seat.user), started_game, action, 5, **HTMX)
-    assert flash_of(response) == ("The game has moved on since this page was shown (you saw move 5, it is "
-                                  "now at move 0): here is the current position.")
+    assert flash_of(act(client_for(seat.user), started_game, action, posted, **HTMX)) == sentence
     with pytest.raises(services.StaleVersion) as stale:
-        services.game_submit_action(game_id=started_game.pk, user=seat.user, action=action, expected_version=5)
+        services.game_submit_action(game_id=started_game.pk, user=seat.user, action=action, expected_version=posted)
     assert stale.value.code == engine.STALE
 
 

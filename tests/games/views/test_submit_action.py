@@ -51,7 +51,7 @@ def test_it_shows_a_stale_version_beside_the_form(client_for, started_game):
     response = post(client_for(seat.user), started_game, action, version=5, **HTMX)
     assert response.status_code == 200
     assert 'id="flash" hx-swap-oob="true"' in response.text
-    assert "moved on" in response.text
+    assert "move number (5) is not the game" in response.text
     assert 'id="game-map" hx-swap-oob="true"' in response.text  # refreshed board
     assert unchanged(started_game)
 
