@@ -160,7 +160,24 @@ class PlayBotsForm(forms.Form):
         self.fields["level"].initial = bots.default_takeover_level()
 
 
-class ActionForm(forms.Form):
+class VersionForm(forms.Form):
+    """The game's version the page showed (``expected_version``), which every game form posts
+    so that a service can refuse a stale page (``StaleVersion``)."""
+
+    expected_version = forms.IntegerField(
+        widget=forms.HiddenInput, min_value=0,
+        # every game form posts the page's version: without it (or with another value) the form was edited
+        error_messages={code: _("The page's move number could not be read: reload the page.")
+                        for code in ("required", "invalid", "min_value")})
+
+    def first_error(self) -> str:
+        """A one-line message for the flash region."""
+        for errors in self.errors.values():
+            return str(errors[0])
+        return str(_("The submission could not be read."))
+
+
+class ActionForm(VersionForm):
     """One submitted decision: the action as JSON plus the version the player saw.
 
     A whole torture payment (the decision panel's payment form) posts ``payment=1`` and,
@@ -177,11 +194,7 @@ class ActionForm(forms.Form):
 
     action = forms.CharField(widget=forms.HiddenInput, max_length=20_000, required=False,
                              error_messages={"max_length": _("That move is too long to be read.")})
-    expected_version = forms.IntegerField(
-        widget=forms.HiddenInput, min_value=0,
-        # every game form posts the page's version: without it (or with another value) the form was edited
-        error_messages={code: _("The page's move number could not be read: reload the page.")
-                        for code in ("required", "invalid", "min_value")})
+    field_order = ["action", "expected_version"]  # the move's error is said first
 
     def clean_action(self) -> dict | None:
         """Decode the JSON; it must be an object with a string "type" (None for a payment)."""
@@ -220,13 +233,6 @@ class ActionForm(forms.Form):
                 raise forms.ValidationError(_("The payment could not be read."))
             items += [item] * count
         return {"type": "pay_debt", "items": items}
-
-    def first_error(self) -> str:
-        """A one-line message for the flash region."""
-        for errors in self.errors.values():
-            return str(errors[0])
-        return str(_("The submission could not be read."))
-
 
 class JoinForm(forms.Form):
     """Joining a game; private games carry their invite token."""

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
 from games.access import get_game_for_user_or_404, require_seat
-from games.forms import ActionForm
+from games.forms import ActionForm, VersionForm
 from games.models import Game, Move, Seat
 from games.rules import check_loadable
 from games.errors import GameDamaged, InvalidSubmission, NotSeated
@@ -108,13 +108,12 @@ def take_back(request: HttpRequest, game_id) -> HttpResponse:
     """The "Take back" button: ``expected_version`` (the page's) -> the user's last decision
     is taken back (``services.game_take_back``), then the refreshed regions. A refusal
     (stale page, nothing to take back, a queued move) is shown in ``#flash``."""
-    try:
-        expected_version = int(request.POST["expected_version"])
-    except (KeyError, ValueError) as exc:
+    form = VersionForm(request.POST)
+    if not form.is_valid():
         _require_acting_seat(game_id, request.user)  # a stranger is refused first, whatever they post
-        raise InvalidSubmission(gettext("The page's move number could not be read: reload the page.")) from exc
+        raise InvalidSubmission(form.first_error())
     move = _as_seated(game_id, request.user, functools.partial(
-        game_take_back, game_id=game_id, user=request.user, expected_version=expected_version,
+        game_take_back, game_id=game_id, user=request.user, expected_version=form.cleaned_data["expected_version"],
         answer_page=bool(request.htmx)))
     if not request.htmx:
         return redirect("games-detail", game_id=game_id)

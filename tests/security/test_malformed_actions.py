@@ -158,6 +158,15 @@ def test_a_malformed_expected_version_is_refused(client_for, game, version):
     assert game_snapshot(game.pk) == before
 
 
+@pytest.mark.parametrize("version", ["", "abc", "-1"])
+def test_a_take_back_with_an_unreadable_version_is_refused_with_the_same_reason(client_for, game, version):
+    before = game_snapshot(game.pk)
+    response = client_for(user_at(game, 0)).post(reverse("games-undo", kwargs={"game_id": game.pk}),
+                                                 {"expected_version": version}, **HTMX)
+    assert "The page&#x27;s move number could not be read: reload the page." in flash_text(response)
+    assert game_snapshot(game.pk) == before
+
+
 def test_a_post_without_its_fields_names_what_is_missing(client_for, game):
     before = game_snapshot(game.pk)
     client = client_for(user_at(game, 0))
