@@ -156,6 +156,10 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# PostgreSQL through the site's backend: Django's, whose commit of an answered write is
+# awaited while the answer renders (orleans_site/postgresql/base.py, issue 14)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["ENGINE"] = "orleans_site.postgresql"
 # --- Prepared statements (issue 14) ---
 # The widest statements, a decision's writes and the game page's, the poll's and the
 # navigation count's reads, are prepared once per database session (SQL PREPARE / EXECUTE,

@@ -1,6 +1,7 @@
 """HTMX endpoints of the game page: submit a decision, poll for changes, refresh seats."""
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 from collections.abc import Callable
@@ -27,6 +28,7 @@ from games.spectators import note_spectator
 from games.tasks import bot_move_task, bot_turn_pending, continue_bot_turn
 from games.views.errors import game_errors
 from games.views.regions import render_flash, render_regions
+from orleans_site.postgresql.base import commit_awaited_later
 
 
 def _require_acting_seat(game_id, user) -> None:
@@ -53,6 +55,16 @@ def _as_seated(game_id, user, write: Callable[..., Move]) -> Move:
     except NotSeated:
         _require_acting_seat(game_id, user)
         raise
+
+
+def _answered_write() -> contextlib.AbstractContextManager:
+    """The block around a write and the answer drawn from it: the write's commit is awaited
+    while the answer renders (``orleans_site.postgresql.base.commit_awaited_later``; nothing
+    changes on SQLite), unless tasks run eagerly: the moves their on-commit hooks make then
+    (a resolution, a bot's turn) belong in the answer."""
+    if bot_move_task.app.conf.task_always_eager:
+        return contextlib.nullcontext()
+    return commit_awaited_later()
 
 
 def _after_write(move: Move, user) -> tuple[Game, Seat]:
@@ -93,12 +105,13 @@ def submit_action(request: HttpRequest, game_id) -> HttpResponse:
     if not form.is_valid():
         _require_acting_seat(game_id, request.user)  # a stranger is refused first, whatever they post
         raise InvalidSubmission(form.first_error())
-    move = _as_seated(game_id, request.user, functools.partial(
-        game_submit_action, game_id=game_id, user=request.user, action=form.cleaned_data["action"],
-        expected_version=form.cleaned_data["expected_version"], answer_page=bool(request.htmx)))
-    if not request.htmx:
-        return redirect("games-detail", game_id=game_id)
-    return render_regions(request, *_after_write(move, request.user), written=True, new_version=True)
+    with _answered_write():
+        move = _as_seated(game_id, request.user, functools.partial(
+            game_submit_action, game_id=game_id, user=request.user, action=form.cleaned_data["action"],
+            expected_version=form.cleaned_data["expected_version"], answer_page=bool(request.htmx)))
+        if not request.htmx:
+            return redirect("games-detail", game_id=game_id)
+        return render_regions(request, *_after_write(move, request.user), written=True, new_version=True)
 
 
 @require_POST
@@ -112,12 +125,13 @@ def take_back(request: HttpRequest, game_id) -> HttpResponse:
     if not form.is_valid():
         _require_acting_seat(game_id, request.user)  # a stranger is refused first, whatever they post
         raise InvalidSubmission(form.first_error())
-    move = _as_seated(game_id, request.user, functools.partial(
-        game_take_back, game_id=game_id, user=request.user, expected_version=form.cleaned_data["expected_version"],
-        answer_page=bool(request.htmx)))
-    if not request.htmx:
-        return redirect("games-detail", game_id=game_id)
-    return render_regions(request, *_after_write(move, request.user), written=True, new_version=True)
+    with _answered_write():
+        move = _as_seated(game_id, request.user, functools.partial(
+            game_take_back, game_id=game_id, user=request.user,
+            expected_version=form.cleaned_data["expected_version"], answer_page=bool(request.htmx)))
+        if not request.htmx:
+            return redirect("games-detail", game_id=game_id)
+        return render_regions(request, *_after_write(move, request.user), written=True, new_version=True)
 
 
 @require_POST

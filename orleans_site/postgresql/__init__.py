@@ -1,0 +1,1 @@
+"""The site's PostgreSQL database backend (``ENGINE = "orleans_site.postgresql"``): see ``base``."""
