@@ -24,10 +24,13 @@ SWEEP = "games.tasks.resolve_stalled_games_task"
 
 
 class TaskRuns:
-    """Counts finished runs of one task (by name) seen through ``task_postrun``."""
+    """Counts finished runs of one task (by name) seen through ``task_postrun``; with
+    ``game``, only its runs for that game (its first argument): a task an earlier test left
+    in the broker, for another game, is not this test's."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, game=None):
         self.name, self.runs, self.event, self.wanted = name, 0, threading.Event(), 1
+        self.game_id = None if game is None else str(game.pk)
 
     def __enter__(self):
         task_postrun.connect(self._seen, weak=False)
@@ -36,7 +39,9 @@ class TaskRuns:
     def __exit__(self, *exc):
         task_postrun.disconnect(self._seen)
 
-    def _seen(self, sender=None, **_kwargs):
+    def _seen(self, sender=None, args=(), **_kwargs):
+        if self.game_id is not None and (not args or str(args[0]) != self.game_id):
+            return
         if sender is not None and sender.name == self.name:
             self.runs += 1
             if self.runs >= self.wanted:
@@ -70,7 +75,7 @@ def test_two_final_plans_submitted_at_the_same_moment_resolve_once(celery_worker
         finally:
             connection.close()
 
-    with TaskRuns(RESOLVE) as resolved:
+    with TaskRuns(RESOLVE, started_game) as resolved:
         threads = [threading.Thread(target=submit, args=(seat,)) for seat in seats]
         for t in threads:
             t.start()
