@@ -32,7 +32,7 @@ from games.models import (
 )
 from games.messages import action_label, render_event
 from games.rules import engine_for, load_game
-from games.vocabulary import bot_display_name, remember
+from games.vocabulary import bot_display_name, forget_with_catalogs, remember
 
 #: The seats a list of games shows (names, who is awaited), their players' names only.
 _SEAT_NAMES = Prefetch("seats", queryset=Seat.objects.select_related("user").only(
@@ -852,25 +852,55 @@ def move_log(moves: list[Move], names: dict[int, str], quiet_line=None, first_ro
     """
     rounds = [RoundLog(round=first_round)]
     language = get_language()
+    cast = tuple(sorted(names.items()))
     for move in moves:
-        events = move.events or []
-        if not events and quiet_line is not None:
-            text = quiet_line(move)
-            events = [{"text": text, "seat": move.seat}] if text else []
-        for position, event in enumerate(events):
-            if event.get("kind") == "round" and isinstance(event.get("round"), int):
-                rounds.append(RoundLog(round=event["round"]))
-            rounds[-1].entries.append({
-                "seq": move.seq,
-                "text": event_text(event, names, language),
-                "forced": bool(event.get("forced")),
-                "automatic": move.seat is None,
-                # the mark belongs to the move's own line, not to what the game did after it
-                "source": move.source if position == 0 and move.source in MARKED_SOURCES else "",
-                "mark": MARKED_SOURCES.get(move.source, "") if position == 0 else "",
-                "taken_back": move.taken_back,  # every line of a move its player took back
-            })
+        events = move.events
+        if not events:
+            text = quiet_line(move) if quiet_line is not None else None
+            if not text:
+                continue
+            lines = _move_lines(move, [{"text": text, "seat": move.seat}], names, language)
+        else:  # a stored move's lines: the same for every page that shows it (_MOVE_LINES)
+            key = (id(events), move.seq, move.seat, move.source, move.taken_back, language, cast)
+            kept = _MOVE_LINES.get(key)
+            if kept is None or kept[0] is not events:
+                kept = remember(_MOVE_LINES, key, (events, _move_lines(move, events, names, language)),
+                                _MOVE_LINES_MOST)
+            lines = kept[1]
+        for opens, entry in lines:
+            if opens is not None:
+                rounds.append(RoundLog(round=opens))
+            rounds[-1].entries.append(entry)
     return [r for r in reversed(rounds) if r.entries]
+
+
+#: (id of a move's events, its seq, seat, source and take-back mark, the language, the
+#: players' names) -> (those events, ``_move_lines``' lines): a move's log lines, made once
+#: for the pages that show its round again and again. The events are kept with their lines,
+#: so an id is never another list's while its entry lives (a read shares the decoded events
+#: of the same text: ``_decoded_json``). Callers never change the lines.
+_MOVE_LINES: dict = {}
+forget_with_catalogs(_MOVE_LINES.clear)
+_MOVE_LINES_MOST = 4096
+
+
+def _move_lines(move, events: list, names: dict[int, str], language: str) -> list[tuple[int | None, dict]]:
+    """``move_log``'s lines of one move: per event (``events``: the move's, or its quiet
+    line), the round it opens (None: none) and its entry."""
+    lines = []
+    for position, event in enumerate(events):
+        opens = event["round"] if event.get("kind") == "round" and isinstance(event.get("round"), int) else None
+        lines.append((opens, {
+            "seq": move.seq,
+            "text": event_text(event, names, language),
+            "forced": bool(event.get("forced")),
+            "automatic": move.seat is None,
+            # the mark belongs to the move's own line, not to what the game did after it
+            "source": move.source if position == 0 and move.source in MARKED_SOURCES else "",
+            "mark": MARKED_SOURCES.get(move.source, "") if position == 0 else "",
+            "taken_back": move.taken_back,  # every line of a move its player took back
+        }))
+    return lines
 
 
 # --- Sweeps: what the beat tasks act on --------------------------------------------------

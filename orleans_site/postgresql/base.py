@@ -11,12 +11,14 @@ waits for the server's reply; only then do the transaction's on-commit hooks run
 tasks it queued, what the process keeps of the write) and the answer leave, so a player is
 never answered for a move that is not stored.
 
-Before anything else reaches the connection while the reply is awaited -- a query, a new
-transaction, an on-commit hook outside one, a rollback, a health check, closing it -- the
-reply is awaited first: nothing sees the connection busy or the write uncommitted. A
-``COMMIT`` the server refuses (a deferred constraint, a lost connection) raises Django's
-``DatabaseError`` there, as ``commit()`` would have, and drops the transaction's hooks;
-the answer built meanwhile is never sent. Outside the block every commit is Django's.
+Before anything else reaches the connection while the reply is awaited -- a cursor (every
+query takes one), a new transaction, an on-commit hook outside one, a rollback, a health
+check, closing it -- the reply is awaited first: nothing sees the connection busy or the
+write uncommitted. A ``COMMIT`` the server refuses (a deferred constraint, a lost
+connection) raises Django's ``DatabaseError`` there, as ``commit()`` would have, and drops
+the transaction's hooks; and the block's end raises it again if whatever awaited it let it
+pass (a health check, a ``close``, an ``except DatabaseError``), so the answer built
+meanwhile is never sent. Outside the block every commit is Django's.
 """
 from __future__ import annotations
 
@@ -45,6 +47,8 @@ class DatabaseWrapper(base.DatabaseWrapper):
         self.commit_later = False
         self._commit_sent = False
         self._after_commit: list[str] = []
+        #: The refusal of the last ``COMMIT`` sent in the block, for its end to raise again.
+        self.commit_error: BaseException | None = None
 
     @property
     def commit_pending(self) -> bool:
@@ -53,17 +57,18 @@ class DatabaseWrapper(base.DatabaseWrapper):
 
     def _commit(self):
         self.await_commit()
-        if not self.commit_later or self.connection is None:
-            return super()._commit()
+        if (not self.commit_later or self.connection is None
+                or self.connection.pgconn.transaction_status == pq.TransactionStatus.IDLE):
+            return super()._commit()  # (psycopg sends nothing for a transaction that ran nothing)
         with debug_transaction(self, "COMMIT"), self.wrap_database_errors:
             _send(self.connection.pgconn, b"COMMIT")
         self._commit_sent = True
-        self.execute_wrappers.append(self._await_first)
 
-    def _await_first(self, execute, sql, params, many, context):
-        # every query through Django's cursors while the COMMIT is on its way waits for it
+    def _cursor(self, name=None):
+        # every query takes a cursor first: it waits for the COMMIT on its way (and a
+        # server-side cursor then sees autocommit as it is after it)
         self.await_commit()
-        return execute(sql, params, many, context)
+        return super()._cursor(name)
 
     def _set_autocommit(self, autocommit):
         if self._commit_sent and autocommit and not self._after_commit:
@@ -91,44 +96,50 @@ class DatabaseWrapper(base.DatabaseWrapper):
         try:
             self.await_commit()
         except DatabaseError:
-            return False
+            pass  # kept for the block's end (commit_error); the connection may serve still
         return super().is_usable()
 
     def close(self):
         try:
             self.await_commit()
         except DatabaseError:
-            pass  # raised to the block's caller already if it awaited; closing goes on regardless
+            pass  # kept for the block's end (commit_error); the connection closes regardless
         finally:
             super().close()
 
     def await_commit(self) -> None:
         """Wait for the reply to the ``COMMIT`` sent (nothing if none is on its way), then do
-        what Django asked for meanwhile (autocommit back on, the on-commit hooks). Raises
-        Django's ``DatabaseError`` (its subclass for the server's error) if the server
-        refused it or the connection failed: the transaction's hooks are then dropped."""
+        what Django asked for meanwhile: autocommit back on, the on-commit hooks (a hook's
+        own commit is Django's). Raises Django's ``DatabaseError`` (its subclass for the
+        server's error) if the server refused it or the connection failed, dropping the
+        transaction's hooks and keeping the error as ``commit_error``; raises what a hook
+        raises."""
         if not self._commit_sent:
             return
         self._commit_sent = False
-        self.execute_wrappers.remove(self._await_first)
         after, self._after_commit = self._after_commit, []
         try:
             with self.wrap_database_errors:
-                _await_reply(self.connection.pgconn)
-        except BaseException:
+                _await_reply(self.connection.pgconn, self.connection.info.encoding)
+        except BaseException as refused:
             self.run_on_commit = []  # not committed: its hooks never run
-            self.errors_occurred = True  # checked before the connection is used again
             self.run_commit_hooks_on_set_autocommit_on = False
-            if _AUTOCOMMIT in after:
-                try:
+            self.errors_occurred = True  # the request's end checks the connection
+            self.commit_error = refused
+            if self.connection.pgconn.transaction_status == pq.TransactionStatus.IDLE:
+                if _AUTOCOMMIT in after:
                     super()._set_autocommit(True)
-                except DatabaseError:
-                    pass  # a broken connection: Django closes it at the request's end
+            else:  # its reply unread (an interrupted wait) or the connection lost: not usable
+                super().close()
             raise
         if _AUTOCOMMIT in after:
             super()._set_autocommit(True)
         if _HOOKS in after:
-            super().run_and_clear_commit_hooks()
+            later, self.commit_later = self.commit_later, False
+            try:
+                super().run_and_clear_commit_hooks()
+            finally:
+                self.commit_later = later
 
 
 def _send(pgconn, command: bytes) -> None:
@@ -141,9 +152,10 @@ def _send(pgconn, command: bytes) -> None:
                 selector.select()
 
 
-def _await_reply(pgconn) -> None:
+def _await_reply(pgconn, encoding: str) -> None:
     # the command's results read to the end; the first one that is not a success raises
-    # psycopg's error for its SQLSTATE (Django's wrapper turns it into its own)
+    # psycopg's error for it (its SQLSTATE's class, its diagnostics; Django's wrapper turns
+    # it into its own)
     pgconn.consume_input()
     if pgconn.is_busy():
         with selectors.DefaultSelector() as selector:
@@ -154,13 +166,7 @@ def _await_reply(pgconn) -> None:
     error = None
     while (result := pgconn.get_result()) is not None:
         if error is None and result.status != pq.ExecStatus.COMMAND_OK:
-            sqlstate = result.error_field(pq.DiagnosticField.SQLSTATE)
-            message = (result.error_message or b"COMMIT failed").decode("utf-8", "replace").strip()
-            try:
-                error = psycopg.errors.lookup(sqlstate.decode()) if sqlstate else psycopg.DatabaseError
-            except KeyError:
-                error = psycopg.DatabaseError
-            error = error(message)
+            error = psycopg.errors.error_from_result(result, encoding=encoding)
     if error is not None:
         raise error
 
@@ -170,15 +176,20 @@ def commit_awaited_later(using: str = DEFAULT_DB_ALIAS):
     """Inside: a transaction that ends in the block has its ``COMMIT`` sent and awaited at
     the block's end (or before the connection's next use), with its on-commit hooks after
     it. On another backend, or inside a transaction already, the block changes nothing.
-    Raises what the ``COMMIT`` raised (Django's ``DatabaseError``) at the block's end, over
-    any exception of the block itself."""
+    At the block's end raises what a ``COMMIT`` sent in it raised (Django's
+    ``DatabaseError``), whoever awaited it, over anything the block raised."""
     db = connections[using]
     if not isinstance(db, DatabaseWrapper) or db.in_atomic_block or db.commit_later:
         yield
         return
-    db.commit_later = True
+    db.commit_later, db.commit_error = True, None
     try:
         yield
     finally:
         db.commit_later = False
-        db.await_commit()
+        try:
+            db.await_commit()
+        finally:
+            refused, db.commit_error = db.commit_error, None
+        if refused is not None:
+            raise refused

@@ -32,6 +32,26 @@ def test_move_log_groups_events_by_round_newest_first():
     assert log[1].entries[1]["forced"] and log[1].entries[1]["automatic"]
 
 
+def test_a_moves_log_lines_are_made_anew_for_other_names_another_language_a_take_back_or_other_events():
+    """move_log keeps a stored move's lines (selectors._MOVE_LINES) for the next page that
+    shows its round: whatever they depend on, changed, gives lines of its own."""
+    from django.utils import translation
+
+    events = [{"seat": 0, "msg": "event.pass", "params": {}, "text": "{player} passes"}]
+    move = Move(seq=7, seat=0, action={}, events=events)
+    first = move_log([move], {0: "alice"})[0].entries[0]
+    assert first["text"] == "alice passes" and not first["taken_back"]
+    assert move_log([move], {0: "alice"})[0].entries[0] == first  # the same move again: the same line
+    assert move_log([move], {0: "dora"})[0].entries[0]["text"] == "dora passes"
+    move.taken_back = True
+    assert move_log([move], {0: "alice"})[0].entries[0]["taken_back"]
+    with translation.override("ja"):
+        assert move_log([move], {0: "alice"})[0].entries[0]["text"] != "alice passes"
+    # another game's move with the same number and seat, other events: its own line
+    other = Move(seq=7, seat=0, action={}, events=[{"seat": 0, "text": "{player} builds a trading station"}])
+    assert move_log([other], {0: "alice"})[0].entries[0]["text"] == "alice builds a trading station"
+
+
 def test_finished_game_result_reads_the_engine_ranking(started_game, alice, bob):
     first, second = started_game.seats.order_by("order")
     started_game.status = GameStatus.FINISHED
