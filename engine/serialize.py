@@ -115,22 +115,44 @@ def _ordered(value, plan):
     the keys the template lacks after them, sorted (a bag's followers, a player's action
     spaces: the order never depends on the text it was read from, which PostgreSQL's
     ``jsonb`` does not keep, so a state loaded from its store's snapshot and from the
-    database's are alike to the key); lists of dicts follow the template's first element."""
-    if plan[0] == "list":
-        return [_ordered(item, plan[1]) for item in value] if isinstance(value, list) else value
-    if plan[0] == "any":
-        return _sorted_keys(value)
-    if not isinstance(value, dict):
+    database's are alike to the key); lists of dicts follow the template's first element.
+
+    A dict or list this function returned before for the same plan (:data:`_IN_ORDER`) is
+    in order already and is returned as it is: a state applied to a loaded one shares
+    with it every part the action did not change (``engine.state.work_copy``), so the
+    store's load of it (:func:`stored_forms`) walks only the parts that changed."""
+    kept = _IN_ORDER.get(id(value))
+    if kept is not None and kept[0] is value and kept[1] is plan:
         return value
-    _kind, keys, known, children = plan
-    out = {k: value[k] for k in keys if k in value}
-    if len(out) != len(value):
-        for k in sorted(k for k in value if k not in known):
-            out[k] = _sorted_keys(value[k])
-    for k, child in children.items():
-        if k in out:
-            out[k] = _ordered(out[k], child)
+    if plan[0] == "list":
+        if not isinstance(value, list):
+            return value
+        out = [_ordered(item, plan[1]) for item in value]
+    elif plan[0] == "any":
+        out = _sorted_keys(value)
+    elif not isinstance(value, dict):
+        return value
+    else:
+        _kind, keys, known, children = plan
+        out = {k: value[k] for k in keys if k in value}
+        if len(out) != len(value):
+            for k in sorted(k for k in value if k not in known):
+                out[k] = _sorted_keys(value[k])
+        for k, child in children.items():
+            if k in out:
+                out[k] = _ordered(out[k], child)
+    if isinstance(out, (dict, list)):
+        if len(_IN_ORDER) >= _IN_ORDER_MOST:
+            _IN_ORDER.clear()
+        _IN_ORDER[id(out)] = (out, plan)  # kept with it: its id is no other value's while the entry lives
     return out
+
+
+#: id of a dict or list :func:`_ordered` returned -> (that value, its plan): values known
+#: to be in order. States are never changed in place, so neither are these. Bounded: emptied
+#: when full (the next load then walks its whole tree once).
+_IN_ORDER: dict = {}
+_IN_ORDER_MOST = 20_000
 
 
 #: The take-back record's keys in the engine's order (engine.undo.record).

@@ -68,3 +68,15 @@ def test_the_stored_forms_are_the_snapshot_and_its_load_without_a_copy_and_leave
         assert snapshot is live.data
         assert json.dumps(loaded.data) == json.dumps(engine.from_json(engine.to_json(live)).data)
         assert json.dumps(live.data) == before
+
+
+def test_a_state_applied_to_a_stored_load_loads_alike_to_the_key_as_it_goes():
+    """A site applies each move to the load its last store kept (``stored_forms``), whose
+    unchanged parts the next load takes as they are: along a game, each such load is the
+    one ``from_json`` gives of its snapshot, key order included."""
+    options = engine.GameOptions(players=4)
+    state = engine.new_game(options, 8)
+    for seat, action in play_game(options, 8, check=False)["log"][:500]:
+        state = engine.resolve(state)[0] if seat is None else engine.apply(state, seat, action)[0]
+        snapshot, state = engine.stored_forms(state)
+        assert json.dumps(state.data) == json.dumps(engine.from_json(jsonb_order(snapshot)).data)
