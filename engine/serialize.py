@@ -37,7 +37,7 @@ def from_json(data: dict) -> GameState:
     missing = _KEYS - set(data)
     if missing:
         raise SchemaError(f"state is missing {sorted(missing)}")
-    return _in_load_order(clone(data))
+    return _in_load_order(clone(data), shared=False)  # a clone: nothing in it was put in order before
 
 
 def stored_forms(state: GameState) -> tuple[dict, GameState]:
@@ -45,19 +45,21 @@ def stored_forms(state: GameState) -> tuple[dict, GameState]:
     (``state``'s own data) and the state a load of it gives (keys in load order), sharing
     with ``state`` what they do not reorder. For a caller that stores ``state`` and goes on
     with its stored form (a move's answer): neither may be changed in place, as no state
-    ever is."""
-    return state.data, _in_load_order(state.data)
+    ever is. Its parts a move left as they were in a load this made are that load's own
+    (:func:`_ordered`), so it walks only what changed."""
+    return state.data, _in_load_order(state.data, shared=True)
 
 
-def _in_load_order(data: dict) -> GameState:
-    # ``data`` (never changed: new dicts where keys move) in the order from_json gives
+def _in_load_order(data: dict, shared: bool) -> GameState:
+    # ``data`` (never changed: new dicts where keys move) in the order from_json gives; the
+    # root is new every time (its take-back record is put in after), never kept or taken
     try:
         plan = _plan_for(tuple(sorted(data["options"].items())))
     except (RulesError, TypeError, ValueError, AttributeError):  # options it cannot set up: keep the stored order
         return GameState(data)
-    state = _ordered(data, plan)
+    state = _reordered(data, plan, shared)
     if isinstance(state.get("undo"), dict):
-        state["undo"] = _ordered_undo(state["undo"], plan)
+        state["undo"] = _ordered_undo(state["undo"], plan, shared)
     return GameState(state)
 
 
@@ -110,66 +112,71 @@ def _sorted_keys(value):
     return value
 
 
-def _ordered(value, plan):
+def _ordered(value, plan, shared: bool = False):
     """``value`` (left unchanged: the dicts are new, the rest is shared) with each dict's keys in the plan's template order,
     the keys the template lacks after them, sorted (a bag's followers, a player's action
     spaces: the order never depends on the text it was read from, which PostgreSQL's
     ``jsonb`` does not keep, so a state loaded from its store's snapshot and from the
     database's are alike to the key); lists of dicts follow the template's first element.
 
-    A dict or list this function returned before for the same plan (:data:`_IN_ORDER`) is
-    in order already and is returned as it is: a state applied to a loaded one shares
-    with it every part the action did not change (``engine.state.work_copy``), so the
-    store's load of it (:func:`stored_forms`) walks only the parts that changed."""
-    kept = _IN_ORDER.get(id(value))
-    if kept is not None and kept[0] is value and kept[1] is plan:
-        return value
-    if plan[0] == "list":
-        if not isinstance(value, list):
+    ``shared`` (:func:`stored_forms`): a dict or list this function returned before for the
+    same plan (:data:`_IN_ORDER`) is in order already and is returned as it is, and what it
+    returns now is kept so: a state applied to a stored load shares with it every part the
+    action did not change (``engine.state.work_copy``)."""
+    if shared:
+        kept = _IN_ORDER.get(id(value))
+        if kept is not None and kept[0] is value and kept[1] is plan:
             return value
-        out = [_ordered(item, plan[1]) for item in value]
-    elif plan[0] == "any":
-        out = _sorted_keys(value)
-    elif not isinstance(value, dict):
-        return value
-    else:
-        _kind, keys, known, children = plan
-        out = {k: value[k] for k in keys if k in value}
-        if len(out) != len(value):
-            for k in sorted(k for k in value if k not in known):
-                out[k] = _sorted_keys(value[k])
-        for k, child in children.items():
-            if k in out:
-                out[k] = _ordered(out[k], child)
-    if isinstance(out, (dict, list)):
+    out = _reordered(value, plan, shared)
+    if shared and out is not value and isinstance(out, (dict, list)):
         if len(_IN_ORDER) >= _IN_ORDER_MOST:
             _IN_ORDER.clear()
         _IN_ORDER[id(out)] = (out, plan)  # kept with it: its id is no other value's while the entry lives
     return out
 
 
-#: id of a dict or list :func:`_ordered` returned -> (that value, its plan): values known
-#: to be in order. States are never changed in place, so neither are these. Bounded: emptied
-#: when full (the next load then walks its whole tree once).
+def _reordered(value, plan, shared: bool):
+    # :func:`_ordered`'s walk: a new dict or list (a scalar, or a list of scalars, as it is)
+    if plan[0] == "list":
+        return [_ordered(item, plan[1], shared) for item in value] if isinstance(value, list) else value
+    if plan[0] == "any":
+        return _sorted_keys(value)
+    if not isinstance(value, dict):
+        return value
+    _kind, keys, known, children = plan
+    out = {k: value[k] for k in keys if k in value}
+    if len(out) != len(value):
+        for k in sorted(k for k in value if k not in known):
+            out[k] = _sorted_keys(value[k])
+    for k, child in children.items():
+        if k in out:
+            out[k] = _ordered(out[k], child, shared)
+    return out
+
+
+#: id of a dict or list :func:`_ordered` returned for a store's load -> (that value, its
+#: plan): values known to be in order. States are never changed in place, so neither are
+#: these. At most ``_IN_ORDER_MOST`` entries (a few hundred moves' changed parts, about
+#: 2 MB), emptied when full: the next load then walks its whole tree once.
 _IN_ORDER: dict = {}
-_IN_ORDER_MOST = 20_000
+_IN_ORDER_MOST = 8192
 
 
 #: The take-back record's keys in the engine's order (engine.undo.record).
 _UNDO_KEYS = ("seat", "changed", "players", "added", "prior")
 
 
-def _ordered_undo(record: dict, plan: tuple) -> dict:
+def _ordered_undo(record: dict, plan: tuple, shared: bool) -> dict:
     """The take-back record (engine.undo) in the engine's order: what it restores (top-level
     values, whole players) put back in the template's order too, and its earlier records."""
     out = {k: record[k] for k in _UNDO_KEYS if k in record}
     out.update((k, v) for k, v in record.items() if k not in out)
     if isinstance(out.get("changed"), dict):
-        out["changed"] = _ordered(out["changed"], plan)
+        out["changed"] = _ordered(out["changed"], plan, shared)
     player_plan = plan[3].get("players")
     if isinstance(out.get("players"), list) and player_plan is not None:
-        out["players"] = [[pair[0], _ordered(pair[1], player_plan[1])] if isinstance(pair, list) and len(pair) == 2
+        out["players"] = [[pair[0], _ordered(pair[1], player_plan[1], shared)] if isinstance(pair, list) and len(pair) == 2
                           else pair for pair in out["players"]]
     if isinstance(out.get("prior"), dict):
-        out["prior"] = _ordered_undo(out["prior"], plan)
+        out["prior"] = _ordered_undo(out["prior"], plan, shared)
     return out

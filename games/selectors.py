@@ -837,7 +837,8 @@ class RoundLog:
     entries: list[dict] = field(default_factory=list)
 
 
-def move_log(moves: list[Move], names: dict[int, str], quiet_line=None, first_round: int = 1) -> list[RoundLog]:
+def move_log(moves: list[Move], names: dict[int, str], quiet_line=None, first_round: int = 1,
+             keep_lines: bool = False) -> list[RoundLog]:
     """Every public event of ``moves`` (oldest first) grouped by round, newest round first.
 
     Rounds are numbered from 1; an event of kind ``round`` (carrying ``round``) opens the
@@ -848,7 +849,9 @@ def move_log(moves: list[Move], names: dict[int, str], quiet_line=None, first_ro
     is the text of one line for a move that caused no event (the replay viewer lists every
     step; a planning step has none), or None for no line. ``first_round``: the round the
     first move's first events belong to (``first_log_round``, for moves that do not start
-    the game).
+    the game). ``keep_lines``: ``moves`` are ``recent_moves``', whose events each read shares
+    (``_decoded_json``), so each move's lines are kept for the next page (``_MOVE_LINES``);
+    the entries are then shared by every caller: never change them.
     """
     rounds = [RoundLog(round=first_round)]
     language = get_language()
@@ -860,7 +863,9 @@ def move_log(moves: list[Move], names: dict[int, str], quiet_line=None, first_ro
             if not text:
                 continue
             lines = _move_lines(move, [{"text": text, "seat": move.seat}], names, language)
-        else:  # a stored move's lines: the same for every page that shows it (_MOVE_LINES)
+        elif not keep_lines:
+            lines = _move_lines(move, events, names, language)
+        else:  # a recent move's lines: the same for every page that shows it (_MOVE_LINES)
             key = (id(events), move.seq, move.seat, move.source, move.taken_back, language, cast)
             kept = _MOVE_LINES.get(key)
             if kept is None or kept[0] is not events:
@@ -876,9 +881,10 @@ def move_log(moves: list[Move], names: dict[int, str], quiet_line=None, first_ro
 
 #: (id of a move's events, its seq, seat, source and take-back mark, the language, the
 #: players' names) -> (those events, ``_move_lines``' lines): a move's log lines, made once
-#: for the pages that show its round again and again. The events are kept with their lines,
-#: so an id is never another list's while its entry lives (a read shares the decoded events
-#: of the same text: ``_decoded_json``). Callers never change the lines.
+#: for the pages that show its round again and again (``move_log(..., keep_lines=True)``:
+#: the recent moves, whose reads share the decoded events of the same text,
+#: ``_decoded_json``). The events are kept with their lines, so an id is never another
+#: list's while its entry lives. Callers never change the lines.
 _MOVE_LINES: dict = {}
 forget_with_catalogs(_MOVE_LINES.clear)
 _MOVE_LINES_MOST = 4096

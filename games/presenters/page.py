@@ -521,7 +521,8 @@ def _engine_parts(game: Game, seat: Seat | None, rules_engine, names: dict[int, 
                     if board_now else None)
     moves = selectors.recent_moves(game)  # the current and previous rounds only
     shown_from = moves[0].round if moves else 1
-    out["log"] = [r for r in selectors.move_log(moves, names, first_round=selectors.first_log_round(moves))
+    out["log"] = [r for r in selectors.move_log(moves, names, first_round=selectors.first_log_round(moves),
+                                                keep_lines=True)
                   if r.round >= shown_from]
     out["log_older"] = shown_from - 1 if moves and moves[0].seq > 1 else 0
     out["decision_since"] = stale_since(

@@ -3,6 +3,9 @@ sorts keys by length, then bytes) behaves exactly like the live one: ``from_json
 the keys back in the engine's order, so ``legal_actions`` lists the same actions in the
 same order and ``view`` lists goods, followers, tracks and deeds in board order."""
 import json
+import random
+
+import pytest
 
 import engine
 from engine.simulate import play_game
@@ -70,13 +73,29 @@ def test_the_stored_forms_are_the_snapshot_and_its_load_without_a_copy_and_leave
         assert json.dumps(live.data) == before
 
 
-def test_a_state_applied_to_a_stored_load_loads_alike_to_the_key_as_it_goes():
-    """A site applies each move to the load its last store kept (``stored_forms``), whose
-    unchanged parts the next load takes as they are: along a game, each such load is the
-    one ``from_json`` gives of its snapshot, key order included."""
-    options = engine.GameOptions(players=4)
-    state = engine.new_game(options, 8)
-    for seat, action in play_game(options, 8, check=False)["log"][:500]:
+@pytest.mark.parametrize("options", [
+    engine.GameOptions(players=4),
+    engine.GameOptions(players=3, place_tile_market="all", hourglass_order="classic_shuffle"),
+    engine.GameOptions(players=2, simultaneous_followers=False, event_strength="constant"),
+], ids=["4 players", "3, all tiles, shuffled hourglass", "2, sequential, constant events"])
+def test_a_state_applied_to_a_stored_load_loads_alike_to_the_key_and_shares_what_it_left(options):
+    """A site applies each move to the load its last store kept (``stored_forms``), which
+    takes the parts a move left unchanged as they are (serialize._IN_ORDER): along a game
+    with take-backs, each such load is the one ``from_json`` gives of its snapshot, key
+    order included, and a player the move did not touch is the previous load's own."""
+    rng = random.Random(8)
+    state, shared = engine.new_game(options, 8), 0
+    _snapshot, state = engine.stored_forms(state)
+    for seat, action in play_game(options, 8, check=False)["log"][:400]:
+        if seat is not None and action is not None and engine.undoable(state, seat) and rng.random() < 0.1:
+            moved = engine.undo(state, seat)  # taken back, then made again
+            _snapshot, moved = engine.stored_forms(moved)
+            assert json.dumps(moved.data) == json.dumps(engine.from_json(jsonb_order(_snapshot)).data)
+        before = state
         state = engine.resolve(state)[0] if seat is None else engine.apply(state, seat, action)[0]
         snapshot, state = engine.stored_forms(state)
         assert json.dumps(state.data) == json.dumps(engine.from_json(jsonb_order(snapshot)).data)
+        if seat is not None:
+            shared += sum(state.data["players"][other] is before.data["players"][other]
+                          for other in range(options.players) if other != seat)
+    assert shared  # the unchanged players were taken as they were, not walked again

@@ -39,17 +39,22 @@ def test_a_moves_log_lines_are_made_anew_for_other_names_another_language_a_take
 
     events = [{"seat": 0, "msg": "event.pass", "params": {}, "text": "{player} passes"}]
     move = Move(seq=7, seat=0, action={}, events=events)
-    first = move_log([move], {0: "alice"})[0].entries[0]
+
+    def line(of, names):
+        return move_log([of], names, keep_lines=True)[0].entries[0]
+
+    first = line(move, {0: "alice"})
     assert first["text"] == "alice passes" and not first["taken_back"]
-    assert move_log([move], {0: "alice"})[0].entries[0] == first  # the same move again: the same line
-    assert move_log([move], {0: "dora"})[0].entries[0]["text"] == "dora passes"
+    assert line(move, {0: "alice"}) is first  # the same move again: the line kept
+    assert move_log([move], {0: "alice"})[0].entries[0] is not first  # not kept unless asked
+    assert line(move, {0: "dora"})["text"] == "dora passes"
     move.taken_back = True
-    assert move_log([move], {0: "alice"})[0].entries[0]["taken_back"]
+    assert line(move, {0: "alice"})["taken_back"]
     with translation.override("ja"):
-        assert move_log([move], {0: "alice"})[0].entries[0]["text"] != "alice passes"
+        assert line(move, {0: "alice"})["text"] != "alice passes"
     # another game's move with the same number and seat, other events: its own line
     other = Move(seq=7, seat=0, action={}, events=[{"seat": 0, "text": "{player} builds a trading station"}])
-    assert move_log([other], {0: "alice"})[0].entries[0]["text"] == "alice builds a trading station"
+    assert line(other, {0: "alice"})["text"] == "alice builds a trading station"
 
 
 def test_finished_game_result_reads_the_engine_ranking(started_game, alice, bob):
