@@ -855,7 +855,7 @@ def move_log(moves: list[Move], names: dict[int, str], quiet_line=None, first_ro
     """
     rounds = [RoundLog(round=first_round)]
     language = get_language()
-    cast = tuple(sorted(names.items()))
+    cast = tuple(sorted(names.items())) if keep_lines else None  # part of _MOVE_LINES' key
     for move in moves:
         events = move.events
         if not events:

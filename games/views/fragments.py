@@ -67,6 +67,19 @@ def _answered_write() -> contextlib.AbstractContextManager:
     return commit_awaited_later()
 
 
+def _write_and_answer(request: HttpRequest, game_id, service: Callable[..., Move]) -> HttpResponse:
+    """A move by the request's user: ``service(game_id=..., user=..., answer_page=...,
+    seated_only=True)`` (a services function, its other arguments bound) through
+    ``_as_seated``, then the refreshed regions for htmx (else a redirect to the page), drawn
+    from what the write left (``_after_write``) while its commit is awaited (``_answered_write``)."""
+    with _answered_write():
+        move = _as_seated(game_id, request.user, functools.partial(
+            service, game_id=game_id, user=request.user, answer_page=bool(request.htmx)))
+        if not request.htmx:
+            return redirect("games-detail", game_id=game_id)
+        return render_regions(request, *_after_write(move, request.user), written=True, new_version=True)
+
+
 def _after_write(move: Move, user) -> tuple[Game, Seat]:
     """The game and the user's seat for the answer after the service wrote ``move``: the row
     the service locked (``move.game``) and the user's seat among the seats its last store
@@ -105,13 +118,8 @@ def submit_action(request: HttpRequest, game_id) -> HttpResponse:
     if not form.is_valid():
         _require_acting_seat(game_id, request.user)  # a stranger is refused first, whatever they post
         raise InvalidSubmission(form.first_error())
-    with _answered_write():
-        move = _as_seated(game_id, request.user, functools.partial(
-            game_submit_action, game_id=game_id, user=request.user, action=form.cleaned_data["action"],
-            expected_version=form.cleaned_data["expected_version"], answer_page=bool(request.htmx)))
-        if not request.htmx:
-            return redirect("games-detail", game_id=game_id)
-        return render_regions(request, *_after_write(move, request.user), written=True, new_version=True)
+    return _write_and_answer(request, game_id, functools.partial(
+        game_submit_action, action=form.cleaned_data["action"], expected_version=form.cleaned_data["expected_version"]))
 
 
 @require_POST
@@ -125,13 +133,8 @@ def take_back(request: HttpRequest, game_id) -> HttpResponse:
     if not form.is_valid():
         _require_acting_seat(game_id, request.user)  # a stranger is refused first, whatever they post
         raise InvalidSubmission(form.first_error())
-    with _answered_write():
-        move = _as_seated(game_id, request.user, functools.partial(
-            game_take_back, game_id=game_id, user=request.user,
-            expected_version=form.cleaned_data["expected_version"], answer_page=bool(request.htmx)))
-        if not request.htmx:
-            return redirect("games-detail", game_id=game_id)
-        return render_regions(request, *_after_write(move, request.user), written=True, new_version=True)
+    return _write_and_answer(request, game_id, functools.partial(
+        game_take_back, expected_version=form.cleaned_data["expected_version"]))
 
 
 @require_POST

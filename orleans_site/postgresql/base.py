@@ -32,11 +32,6 @@ from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 from django.db.backends.postgresql import base
 from django.db.backends.utils import debug_transaction
 
-#: What Django asked for while a sent ``COMMIT`` was not awaited yet, done once it is:
-#: autocommit back on (the transaction block's end), then the on-commit hooks.
-_AUTOCOMMIT, _HOOKS = "autocommit", "hooks"
-
-
 class DatabaseWrapper(base.DatabaseWrapper):
     """Django's PostgreSQL connection, which can send a transaction's ``COMMIT`` and await
     its reply later (``commit_later``, set by ``commit_awaited_later``; ``await_commit``)."""
@@ -46,7 +41,9 @@ class DatabaseWrapper(base.DatabaseWrapper):
         #: True inside ``commit_awaited_later``: the next commit is sent, not awaited.
         self.commit_later = False
         self._commit_sent = False
-        self._after_commit: list[str] = []
+        # what Django asked for while the COMMIT was on its way, done once it is awaited:
+        # autocommit back on (the transaction block's end), then the on-commit hooks
+        self._autocommit_after = self._hooks_after = False
         #: The refusal of the last ``COMMIT`` sent in the block, for its end to raise again.
         self.commit_error: BaseException | None = None
 
@@ -71,15 +68,15 @@ class DatabaseWrapper(base.DatabaseWrapper):
         return super()._cursor(name)
 
     def _set_autocommit(self, autocommit):
-        if self._commit_sent and autocommit and not self._after_commit:
-            self._after_commit.append(_AUTOCOMMIT)  # the block's end, right after its COMMIT
+        if self._commit_sent and autocommit and not self._autocommit_after:
+            self._autocommit_after = True  # the block's end, right after its COMMIT
             return
         self.await_commit()
         super()._set_autocommit(autocommit)
 
     def run_and_clear_commit_hooks(self):
         if self._commit_sent:
-            self._after_commit.append(_HOOKS)  # they run once the COMMIT is known to be done
+            self._hooks_after = True  # they run once the COMMIT is known to be done
             return
         super().run_and_clear_commit_hooks()
 
@@ -117,7 +114,8 @@ class DatabaseWrapper(base.DatabaseWrapper):
         if not self._commit_sent:
             return
         self._commit_sent = False
-        after, self._after_commit = self._after_commit, []
+        autocommit, hooks = self._autocommit_after, self._hooks_after
+        self._autocommit_after = self._hooks_after = False
         try:
             with self.wrap_database_errors:
                 _await_reply(self.connection.pgconn, self.connection.info.encoding)
@@ -127,14 +125,14 @@ class DatabaseWrapper(base.DatabaseWrapper):
             self.errors_occurred = True  # the request's end checks the connection
             self.commit_error = refused
             if self.connection.pgconn.transaction_status == pq.TransactionStatus.IDLE:
-                if _AUTOCOMMIT in after:
+                if autocommit:
                     super()._set_autocommit(True)
             else:  # its reply unread (an interrupted wait) or the connection lost: not usable
                 super().close()
             raise
-        if _AUTOCOMMIT in after:
+        if autocommit:
             super()._set_autocommit(True)
-        if _HOOKS in after:
+        if hooks:
             later, self.commit_later = self.commit_later, False
             try:
                 super().run_and_clear_commit_hooks()
