@@ -18,8 +18,10 @@
 from __future__ import annotations
 
 import json
+import platform
 import random
 import statistics
+import sys
 import time
 from dataclasses import dataclass
 
@@ -34,6 +36,15 @@ TARGET_STATE_KB = 30
 TARGET_GREEDY_WIN_RATE = 0.9
 TARGET_GREEDY_P95_MS = 50
 BOT_GAMES = 4
+
+
+def interpreter() -> str:
+    """The interpreter the figures are measured on, e.g. ``"CPython 3.11.2 (/usr/bin/python3.11)"``:
+    the executable a virtual environment was made from. Its build counts: Debian's CPython,
+    built with profile-guided and link-time optimisation, plays these games about a sixth
+    faster than a plain source build of the same version (docs/performance.md, 2026-12-07)."""
+    base = getattr(sys, "_base_executable", None) or sys.executable
+    return f"{platform.python_implementation()} {platform.python_version()} ({base})"
 
 
 def _percentile(values: list, q: float) -> float:
@@ -141,6 +152,7 @@ def main(games: int = 20, seed: int = 1) -> dict:
         "state_max_kb": round(max(sizes) / 1024, 1),
         "actions_per_game": round(len(timings) / games, 1),
     }
+    print(f"interpreter: {interpreter()}")
     print(f"4-player random games per second (one core, CPU time, each game's median of {ROUNDS} passes): "
           f"{summary['games_per_second']:>8}  target >= {TARGET_GAMES_PER_SECOND}  "
           f"ratio {cpu_rate / TARGET_GAMES_PER_SECOND:.2f}")

@@ -44,7 +44,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 import engine
-from engine.bench import ROUNDS as ENGINE_ROUNDS, games_per_second
+from engine.bench import ROUNDS as ENGINE_ROUNDS, games_per_second, interpreter
 from engine.simulate import choose, play_game
 from games import services
 from games.management.commands.playtest import tasks_not_inline
@@ -133,7 +133,7 @@ class Command(BaseCommand):
         self.run = secrets.token_hex(3)
         # first, on the machine as the run finds it (as ``make bench`` runs engine.bench first):
         # right after the gunicorn runs it read a third lower in the same run
-        self.out(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        self.out(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; interpreter {interpreter()}")
         engine_games_per_s = self.engine_speed(10 if quick else 20, 1)  # engine.bench's games
         t0 = time.perf_counter()
         with tasks_not_inline():
