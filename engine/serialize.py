@@ -112,7 +112,7 @@ def _sorted_keys(value):
     return value
 
 
-def _ordered(value, plan, shared: bool = False):
+def _ordered(value, plan, shared: bool):
     """``value`` (left unchanged: the dicts are new, the rest is shared) with each dict's keys in the plan's template order,
     the keys the template lacks after them, sorted (a bag's followers, a player's action
     spaces: the order never depends on the text it was read from, which PostgreSQL's

@@ -16,6 +16,7 @@ from celery import shared_task
 from django.conf import settings
 
 from games.errors import GameDamaged
+from orleans_site.tasks import tasks_run_eagerly
 
 logger = logging.getLogger(__name__)
 
@@ -172,7 +173,7 @@ def bot_turn_pending(game) -> bool:
 
     if not (game.has_bots or game.absent_bot_level):  # most games: no look at Celery's settings
         return False
-    return bool(bot_move_task.app.conf.task_always_eager) and bot_turn_waiting(game)
+    return tasks_run_eagerly() and bot_turn_waiting(game)
 
 
 @shared_task(ignore_result=True)

@@ -24,6 +24,14 @@ from orleans_site.cache import flush_write_behind, write_behind
 logger = logging.getLogger(__name__)
 
 
+def tasks_run_eagerly() -> bool:
+    """True when Celery runs tasks inline, in the process that queues them (the embedded
+    default without Redis, ``CELERY_TASK_ALWAYS_EAGER``, and the tests)."""
+    from orleans_site.celery import app  # the project's app, loaded with the package
+
+    return bool(app.conf.task_always_eager)
+
+
 def publish(task, *args) -> None:
     """Send ``task(*args)`` to the broker now; an unreachable broker is logged, not raised
     (the beat sweeps pick the work up later)."""

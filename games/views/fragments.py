@@ -25,10 +25,11 @@ from games.presenters.page import game_context
 from games.selectors import chat_last_id, chat_poll_id, chat_read_channels, forget_page_reads, game_for_poll
 from games.services import game_submit_action, game_take_back, seat_queue_change
 from games.spectators import note_spectator
-from games.tasks import bot_move_task, bot_turn_pending, continue_bot_turn
+from games.tasks import bot_turn_pending, continue_bot_turn
 from games.views.errors import game_errors
 from games.views.regions import render_flash, render_regions
 from orleans_site.postgresql.base import commit_awaited_later
+from orleans_site.tasks import tasks_run_eagerly
 
 
 def _require_acting_seat(game_id, user) -> None:
@@ -62,7 +63,7 @@ def _answered_write() -> contextlib.AbstractContextManager:
     while the answer renders (``orleans_site.postgresql.base.commit_awaited_later``; nothing
     changes on SQLite), unless tasks run eagerly: the moves their on-commit hooks make then
     (a resolution, a bot's turn) belong in the answer."""
-    if bot_move_task.app.conf.task_always_eager:
+    if tasks_run_eagerly():
         return contextlib.nullcontext()
     return commit_awaited_later()
 
@@ -93,7 +94,7 @@ def _after_write(move: Move, user) -> tuple[Game, Seat]:
     afresh. The page's rows the stores read with their writes (``answer_page``) serve
     unless tasks ran: ``selectors.page_seats`` and ``recent_moves`` check the version."""
     game = move.game
-    eager = getattr(game, "_moves_on_commit", False) and bot_move_task.app.conf.task_always_eager
+    eager = getattr(game, "_moves_on_commit", False) and tasks_run_eagerly()
     written = next((s for s in getattr(game, "_synced_seats", None) or () if s.user_id == user.pk), None)
     if written is not None and game.is_active and not eager:
         return game, written

@@ -32,6 +32,7 @@ from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 from django.db.backends.postgresql import base
 from django.db.backends.utils import debug_transaction
 
+
 class DatabaseWrapper(base.DatabaseWrapper):
     """Django's PostgreSQL connection, which can send a transaction's ``COMMIT`` and await
     its reply later (``commit_later``, set by ``commit_awaited_later``; ``await_commit``)."""
