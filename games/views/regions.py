@@ -484,6 +484,9 @@ def render_regions(
                                cached=not written)
         known = {} if send_all else client_region_hashes(request)
         parts = _regions_html(request, context, known, oob=True, new_version=new_version)
+        if game.is_finished:  # the page's history links become the finished game's (replay, whole download)
+            parts.append(("history_links", _out_of_band(render_to_string(
+                "games/partials/_history_links.html", context, request=request))))
     return HttpResponse("".join(html for _name, html in parts), status=status)
 
 

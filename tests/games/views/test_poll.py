@@ -22,6 +22,7 @@ def test_it_returns_the_regions_when_the_game_moved(client_for, started_game, ca
     assert response.status_code == 200
     assert 'id="game-map" hx-swap-oob="true"' in response.text
     assert "?v=1" in response.text
+    assert 'id="game-history-links"' not in response.text  # sent only once the game has finished
 
 
 def test_it_stops_polling_once_the_game_is_over(
@@ -34,6 +35,17 @@ def test_it_stops_polling_once_the_game_is_over(
     assert "Final scores" in response.text
     assert "hx-trigger" not in response.text.split('id="game-poll"')[1].split(">")[0]
     assert client.get(url(started_game, started_game.version)).status_code == 286
+
+
+def test_the_game_ending_turns_the_history_links_into_the_finished_games(
+    fake_engine, client_for, started_game, alice, django_capture_on_commit_callbacks
+):
+    client = client_for(alice)
+    play_fake_game_to_the_end(started_game, django_capture_on_commit_callbacks)
+    links = client.get(url(started_game, 1)).text.split('id="game-history-links"')[1].split("</p>")[0]
+    assert links.startswith(' hx-swap-oob="true"')
+    assert "Replay this game" in links and "Download the game (JSON)" in links
+    assert "so far" not in links
 
 
 def test_it_needs_a_version(client_for, started_game, alice):
