@@ -16,6 +16,9 @@
   var refocus = null;  // a CSS selector to focus once the board is re-rendered
   var busy = false;  // a preview request is on its way: clicks wait for its answer
 
+  var SENT = "orleans-plan-sent:";  // + game, in sessionStorage: {key, draft} of the plan last sent
+  var planning = null;  // the plan key of the board last seen planning
+
   function board() { return document.getElementById("game-mine"); }
   function planKey() { var b = board(); return b ? b.dataset.planKey || null : null; }
 
@@ -114,17 +117,39 @@
     preview();
   }
 
+  // The plan just sent, kept for this tab: taking the submitted plan back (same game, seat
+  // and round) brings it back as the draft rather than an empty board.
+  function keepSent(game, key) {
+    var draft = load(key);
+    try {
+      if (draft && draft !== "[]") window.sessionStorage.setItem(SENT + game, JSON.stringify({key: key, draft: draft}));
+    } catch (e) { /* refused: the plan is not kept */ }
+  }
+  function takeSent(game, key) {
+    var kept = null;
+    try {
+      kept = JSON.parse(window.sessionStorage.getItem(SENT + game) || "null");
+      window.sessionStorage.removeItem(SENT + game);
+    } catch (e) { kept = null; }
+    return kept && kept.key === key ? kept.draft : null;
+  }
+
   // After the board is (re-)rendered: keep the stored draft and the board in step.
   function sync() {
     var b = board();
     if (!b) return;
     var key = b.dataset.planKey;
     if (!key) {  // not planning (any more): this game's drafts are done with
+      if (planning) keepSent(b.dataset.game, planning);
+      planning = null;
       forgetOthers(b.dataset.game, null);
       picked = null;
       return;
     }
+    var sent = planning === null ? takeSent(b.dataset.game, key) : null;
+    planning = key;
     forgetOthers(b.dataset.game, key);
+    if (sent && !load(key) && (b.dataset.planDraft || "[]") === "[]") save(key, sent);  // a plan taken back
     var stored = load(key);
     if (stored && stored !== b.dataset.planSent) {
       preview();  // the board shows another draft (a reload, an answer to an older request)

@@ -97,6 +97,21 @@ def test_three_followers_are_planned_by_clicking_the_board_and_sent_as_one_plan(
     assert page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('orleans-plan:')).length") == 0
 
 
+def test_taking_back_a_submitted_plan_brings_it_back_as_the_draft(page_for, started_game):
+    page = open_board(page_for, started_game)
+    plan_by_clicks(page, "start_boatman", "castle")
+    plan_by_clicks(page, "start_farmer", "castle")
+    page.locator(f"{BOARD} .plan-submit button").click()
+    page.wait_for_selector(f"{BOARD}:not([data-plan-key])", state="attached", timeout=TIMEOUT)
+    page.locator("form.undo-decision button").click()
+    page.wait_for_function(
+        f"""() => document.querySelectorAll('{BOARD} [data-place="castle"] button.plan-undo').length === 2
+            && !document.querySelector('{BOARD}').hasAttribute('aria-busy')""", timeout=TIMEOUT)
+    assert [m.action["type"] for m in Move.objects.filter(game=started_game)] == ["submit_plan", "undo"]
+    assert state_of(started_game).data["players"][0]["plan"] == []  # a draft again, not a stored plan
+    assert page.locator(f"{BOARD} .plan-submit button").inner_text().endswith("(2 followers)")
+
+
 def test_clicking_a_planned_follower_takes_it_back(page_for, started_game):
     page = open_board(page_for, started_game)
     plan_by_clicks(page, "start_boatman", "farmhouse")
