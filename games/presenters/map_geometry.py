@@ -63,7 +63,7 @@ def _route_geometry(route, routes, town_xy) -> dict:
 #: the map or cover another name.
 LABEL_PLACEMENT: dict[str, tuple[str, float, float]] = {
     "nevers": ("end", -10, -10),
-    "argenton_sur_creuse": ("end", -6, 20),
+    "argenton_sur_creuse": ("middle", 0, 22),  # under its node: left of it, a long name ran under Le Blanc's
     "la_chatre": ("start", 6, 20),
     "saint_amand_montrond": ("start", 10, 16),
     "le_blanc": ("end", -8, 18),
