@@ -580,6 +580,8 @@ def game_page(game: Game, seat: Seat | None, *, flash: str | None = None,
     page = live if live is not None else live_page(game, seat, flash=flash, user=user)
     if game.is_open or game.state is None:
         return page
+    if seat is None:
+        plan_draft = None  # only a seat plans: a visitor's parameter must not make cache entries of its own
     names = {s.order: s.name for s in page.seats}
     rules_engine = rules.check_loadable(game)
     key = _parts_key(game, seat, names, plan_draft) if cached else None

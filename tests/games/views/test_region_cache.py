@@ -442,3 +442,18 @@ def test_decision_forms_are_rendered_once_for_every_version_and_post_the_pages_v
     assert rendered and all(name == "games/partials/_decision_form.html" for name in rendered)
     assert len(rendered) == len(context["decision"]["forms"])  # once each, at the first version only
     assert {version: posted for version, (_html, posted) in shown.items()} == {v: {str(v)}, v + 7: {str(v + 7)}}
+
+
+def test_a_spectators_plan_draft_parameter_makes_no_cache_entry_of_its_own(three_players, client, client_for):
+    """Only a seat plans: the ``plan_draft`` of a spectator's or a visitor's request is
+    ignored, so random values cannot fill the shared cache with copies of the same parts."""
+    game, users = three_players
+    play_until(game, lambda state: (game.refresh_from_db(), game.version >= 4)[1], seed=9)
+    game.refresh_from_db()
+    poll = reverse("games-poll", kwargs={"game_id": game.pk}) + "?v=0"
+    for viewer in (client, client_for(users[None])):
+        viewer.get(poll)
+        before = {key for key in local_entries() if "page-parts" in key}
+        for n in range(5):
+            assert viewer.get(poll + f'&plan_draft=[{{"n":{n}}}]').status_code == 200
+        assert {key for key in local_entries() if "page-parts" in key} == before
