@@ -9,8 +9,8 @@ partials unchanged. Who sees what:
 - otherwise (a game in progress, or one ended early by vote): the viewer's seat's view at
   that step (a spectator's view for a spectator), and the log up to that step only.
 
-Built steps are cached (``cache``, keyed by game id, engine version, who sees, step and
-language); the timeline (round and phase of every step, for stepping by phase and round) by
+Built steps are cached (``cache``, keyed by game id, engine version, version, who sees, step
+and language); the timeline (round and phase of every step, for stepping by phase and round) by
 game id and version.
 """
 from __future__ import annotations
@@ -145,8 +145,9 @@ def replay_context(game: Game, seat: Seat | None, step: int | None) -> dict:
     names = {s.order: s.display_name for s in game.seats.select_related("user")}
     who = _viewer_key(reveal, seat)
     timeline_key = f"games:replay:{game.pk}:{game.engine_version}:{game.version}:timeline"
-    # a built step holds text in the active language (board labels, log lines)
-    step_key = f"games:replay:{game.pk}:{game.engine_version}:{get_language()}:{who}:{step}"
+    # a built step holds text in the active language (board labels, log lines), and its log
+    # marks the moves a later take-back undid: the version too (a finished game's is fixed)
+    step_key = f"games:replay:{game.pk}:{game.engine_version}:{game.version}:{get_language()}:{who}:{step}"
     timeline, built = cache.get(timeline_key), cache.get(step_key)
     if timeline is None:
         timeline, built = _build(game, rules_engine, reveal, seat, step, names)

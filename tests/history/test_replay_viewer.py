@@ -14,7 +14,7 @@ from games import services
 from games.models import Game
 from games.presenters.replay import navigation, replay_context
 from tests.history.fixture_games import load
-from tests.support.game_driver import new_started_game, user_at
+from tests.support.game_driver import new_started_game, play_until, state_of, user_at
 
 
 def replay_url(game, **query) -> str:
@@ -98,6 +98,19 @@ def test_built_steps_are_cached_by_game_step_and_viewer(running_game):
     replay_context(running_game, seat, 2)
     keys = [k for k in cache._cache if f"games:replay:{running_game.pk}" in k]  # locmem's store
     assert any(k.endswith(":seat0:2") for k in keys)
+
+
+def test_a_step_viewed_before_a_take_back_shows_the_take_back_afterwards(alice, bob, carol, client_for):
+    game = play_until(new_started_game(alice, bob, seed=11),
+                      lambda state: sorted(engine.awaiting(state).items()) == [(0, "plan"), (1, "plan")])
+    place = next(a for a in engine.legal_actions(state_of(game), 0) if a["type"] == "place")
+    services.game_submit_action(game_id=game.pk, user=alice, action=place, expected_version=game.version)
+    game.refresh_from_db()
+    url = replay_url(game, step=game.version)
+    assert "taken back" not in client_for(alice).get(url).text  # the step is cached now
+    services.game_take_back(game_id=game.pk, user=alice, expected_version=game.version)
+    assert client_for(carol).get(replay_url(game)).status_code == 200  # the new timeline, cached
+    assert "taken back" in client_for(alice).get(url).text
 
 
 def test_a_game_of_an_incompatible_engine_version_shows_the_repair_page(running_game, client_for):
