@@ -336,20 +336,25 @@ def seat_clocks(game: Game, seats: list[SeatInfo], viewer: SeatInfo | None) -> d
 def stale_since(moves: list, seat: Seat | None, rules_engine: rules.RulesEngine, older=lambda: ()) -> int:
     """The last move after which a page's forms would be refused as stale for ``seat``: a
     resolution, a move of its own, or any move that is not an independent simultaneous step
-    (``services.moved_independently``). Part of the decision region, so the region (and
-    its ``expected_version``) is sent again exactly when older forms would be refused.
+    (``services.moved_independently``), or, once that is more than ``STALE_WINDOW`` moves
+    back (``services.play``: older forms are refused whatever came in between), a move
+    half a window on at a time. Part of the decision region, so the region (and its
+    ``expected_version``) is sent again exactly when older forms would be refused.
 
     ``moves``: the recent moves, oldest first (``selectors.recent_moves``: a round always
     has a resolution, so the answer is among them); ``older``: the moves before them, as
     a callable returning them newest first, called only if the answer is not among ``moves``."""
     order = seat.order if seat is not None else None
-    for move in reversed(moves):
-        if not moved_independently(rules_engine, move.seat, move.action, order):
-            return move.seq
-    for move in older():
-        if not moved_independently(rules_engine, move.seat, move.action, order):
-            return move.seq
-    return 0
+    since = next((move.seq for move in reversed(moves)
+                  if not moved_independently(rules_engine, move.seat, move.action, order)), None)
+    if since is None:
+        since = next((move.seq for move in older()
+                      if not moved_independently(rules_engine, move.seat, move.action, order)), 0)
+    latest = moves[-1].seq if moves else 0
+    if latest - since > STALE_WINDOW:  # older than the services accept: on, half a window at a time
+        step = STALE_WINDOW // 2
+        since += step * -(-(latest - since - STALE_WINDOW) // step)
+    return since
 
 
 #: Rules name (``Game.rules``) -> the presenter of its board regions. Rules without one

@@ -6,9 +6,10 @@ import re
 import pytest
 from django.urls import reverse
 
+import engine
 from games import services
 from games.services import game_submit_action
-from tests.support.game_driver import seats
+from tests.support.game_driver import new_started_game, play_until, seats, state_of
 from tests.support.html_forms import decision_forms
 
 REGION = re.compile(r'<\w+ data-region-hash="([0-9a-f]+)" id="([\w-]+)"')
@@ -146,3 +147,32 @@ def test_a_second_tab_gets_fresh_decision_forms_after_own_moves_elsewhere(client
         "action": json.dumps(form["actions"][0]), "expected_version": form["hidden"]["expected_version"],
         "regions": reported(shown | hashes_on(polled))}, HTTP_HX_REQUEST="true")
     assert "moved on" not in response.text
+
+
+@pytest.mark.parametrize("cycles, resent", [(20, False), (21, True)], ids=["40 moves", "42 moves"])
+def test_past_the_stale_window_the_decision_forms_are_sent_again(client_for, alice, bob, cycles, resent):
+    """Another seat's independent planning steps leave the decision forms alone until the
+    page's version is older than the services accept (``STALE_WINDOW`` moves): then they are
+    sent again, and the form they carry is accepted."""
+    assert 2 * 20 <= services.STALE_WINDOW < 2 * 21
+    game = play_until(new_started_game(alice, bob, seed=11),
+                      lambda state: sorted(engine.awaiting(state).items()) == [(0, "plan"), (1, "plan")])
+    client = client_for(alice)
+    page = client.get(page_url(game)).text
+    shown, seen = hashes_on(page), game.version
+    place = next(a for a in engine.legal_actions(state_of(game), 1) if a["type"] == "place")
+    for _ in range(cycles):
+        for action in (place, place | {"type": "unplace"}):
+            game.refresh_from_db()
+            game_submit_action(game_id=game.pk, user=bob, expected_version=game.version, action=action)
+    game.refresh_from_db()
+    polled = poll(client, game, seen, shown).text
+    assert ('id="game-actions"' in polled) is resent
+    form = decision_forms(polled if resent else page)[0]
+    assert int(form["hidden"]["expected_version"]) == (game.version if resent else seen)
+    response = client.post(reverse("games-act", kwargs={"game_id": game.pk}), {
+        "action": json.dumps(form["actions"][0]), "expected_version": form["hidden"]["expected_version"],
+        "regions": reported(shown | hashes_on(polled))}, HTTP_HX_REQUEST="true")
+    assert "moved on" not in response.text
+    game.refresh_from_db()
+    assert game.version == seen + 2 * cycles + 1
