@@ -9,6 +9,7 @@ from django.contrib import admin, messages
 from games.integrity import verify_game
 from games.models import ChatMessage, Game, GameStatus, Invitation, Move, PlayerClock, Seat
 from games.rules import is_damaged
+from games.services.chat import chat_set_hidden
 from games.services.records import records_rebuild
 
 _STARTED = (GameStatus.ACTIVE, GameStatus.FINISHED)
@@ -136,12 +137,13 @@ class ChatMessageAdmin(admin.ModelAdmin):
     @admin.action(description="Hide the selected messages")
     def hide(self, request, queryset) -> None:
         """Hide the selected messages from every page."""
-        self.message_user(request, f"{queryset.update(hidden=True)} message(s) hidden.", messages.SUCCESS)
+        self.message_user(request, f"{chat_set_hidden(queryset, hidden=True)} message(s) hidden.", messages.SUCCESS)
 
     @admin.action(description="Show the selected messages again")
     def show(self, request, queryset) -> None:
         """Undo a hide."""
-        self.message_user(request, f"{queryset.update(hidden=False)} message(s) shown again.", messages.SUCCESS)
+        self.message_user(request, f"{chat_set_hidden(queryset, hidden=False)} message(s) shown again.",
+                          messages.SUCCESS)
 
     def has_add_permission(self, request) -> bool:
         """Moderators hide messages; they never write them."""

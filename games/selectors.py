@@ -1064,7 +1064,7 @@ def chat_last_id(game: Game, channels: list[str]) -> int:
 
 
 #: The columns the lean poll reads of a game: never its state (``game_for_poll``).
-POLL_FIELDS = ("name", "rules", "engine_version", "version", "status", "is_public", "has_bots",
+POLL_FIELDS = ("name", "rules", "engine_version", "version", "live_version", "status", "is_public", "has_bots",
                "absent_bot_level")
 
 

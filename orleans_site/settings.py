@@ -403,6 +403,8 @@ NOTIFICATIONS_UNSUBSCRIBE_EMAIL = env_str(
 
 # Seconds between two polls of the game page for other players' moves.
 GAMES_POLL_SECONDS = env_int("GAMES_POLL_SECONDS", 5)
+# ... and of a finished game's page, for its chat and a rematch (no move comes any more).
+GAMES_FINISHED_POLL_SECONDS = env_int("GAMES_FINISHED_POLL_SECONDS", 30)
 # Consecutive timeouts after which a seat is marked absent (the others may end the game).
 GAMES_ABSENT_AFTER_TIMEOUTS = env_int("GAMES_ABSENT_AFTER_TIMEOUTS", 3)
 # Reminders: every quarter of the game's increment, but at least this many hours apart...

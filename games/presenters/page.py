@@ -213,6 +213,8 @@ class GameInfo:
     creator: UserInfo
     is_open: bool
     is_active: bool
+    is_finished: bool = False
+    live_version: int = 0
 
     @property
     def creator_id(self) -> int:
@@ -230,7 +232,8 @@ class GameInfo:
             pk=game.pk, name=game.name, status_label=game.get_status_display(), version=game.version,
             max_seats=game.max_seats, is_public=game.is_public, options=dict(game.options or {}),
             creator=UserInfo(game.creator_id, game.creator.username),
-            is_open=game.is_open, is_active=game.is_active,
+            is_open=game.is_open, is_active=game.is_active, is_finished=game.is_finished,
+            live_version=game.live_version,
         )
 
 
@@ -547,7 +550,7 @@ def live_page(game: Game, seat: Seat | None, *, flash: str | None = None, user=N
     seats = seat_infos(game, rows)
     viewer = next((s for s in seats if seat is not None and s.pk == seat.pk), None)
     page = GamePage(game=GameInfo.of(game), seat=viewer, seats=seats, flash=flash,
-                    poll_seconds=settings.GAMES_POLL_SECONDS)
+                    poll_seconds=settings.GAMES_FINISHED_POLL_SECONDS if game.is_finished else settings.GAMES_POLL_SECONDS)
     if game.is_open:
         page.pace = clock.pace_of(game)  # shown with the options in the lobby
         page.free_seats = game.max_seats - len(seats)

@@ -7,7 +7,7 @@
 - ``bots``: game_bot_move (a bot's move), seat_take_back (back from the takeover bot)
 - ``undo``: game_take_back (a player takes back their own last decision)
 - ``ratings``: game_rate (openskill ratings from a finished rated game, once)
-- ``chat``: chat_post, chat_mark_read, chat_mute
+- ``chat``: chat_post, chat_mark_read, chat_mute, chat_set_hidden
 - ``rematch``: game_rematch, rematch_accept, rematch_decline
 - ``invitations``: invitation_create, invitation_accept, invitation_decline
 - ``clocks``: vacation_start, vacation_stop and the clock around a decision
@@ -34,7 +34,7 @@ from games.selectors import (
     vacations_used_up,
 )  # reads that lived here before the split
 from games.services.bots import game_bot_move, seat_take_back
-from games.services.chat import chat_mark_read, chat_mute, chat_post
+from games.services.chat import chat_mark_read, chat_mute, chat_post, chat_set_hidden
 from games.services.clocks import vacation_start, vacation_stop
 from games.services.invitations import invitation_accept, invitation_create, invitation_decline
 from games.services.lobby import (
@@ -58,7 +58,7 @@ __all__ = [
     "NoAbsentPlayer", "NotAbsent", "NotCreator", "NotEnoughPlayers", "NotSeated", "QueueChanged", "QueueError",
     "ServiceError", "StaleVersion", "VacationError", "WrongStatus",
     "_only_others_moved_independently",
-    "chat_mark_read", "chat_mute", "chat_post", "game_rematch", "rematch_accept", "rematch_decline",
+    "chat_mark_read", "chat_mute", "chat_post", "chat_set_hidden", "game_rematch", "rematch_accept", "rematch_decline",
     "NotRepairable", "Repair", "game_rebuild_snapshot", "ImportRefused", "game_import",
     "game_bot_move", "game_cancel", "game_create", "game_expire_open", "game_resolve", "game_start", "game_submit_action",
     "game_rate", "game_set_public", "game_take_back", "game_timeout", "game_vote_end",

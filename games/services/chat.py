@@ -1,4 +1,4 @@
-"""Chat at a game: post a message, mark the chat read, mute it.
+"""Chat at a game: post a message, mark the chat read, mute it; a moderator hides a message.
 
 A message is plain text of at most ``ChatMessage.MAX_LENGTH`` characters (line breaks
 allowed, other control and invisible format characters refused), shown escaped. A user
@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from games.errors import ChatError
 from games.models import ChatMessage, ChatReader, GameStatus, Seat
 from games.selectors import chat_recent_count, chat_write_channel
-from games.services.locks import GameId, _lock_game
+from games.services.locks import GameId, _lock_game, touch_live
 from orleans_site.text import describe_character, refused_characters
 
 
@@ -84,3 +84,15 @@ def chat_mute(*, game_id: GameId, user, muted: bool) -> ChatReader:
     reader.muted = bool(muted)
     reader.save(update_fields=["muted"])
     return reader
+
+
+@transaction.atomic
+def chat_set_hidden(messages, *, hidden: bool) -> int:
+    """A moderator hides the ``messages`` (a ``ChatMessage`` queryset) from every page, or
+    shows them again (``hidden=False``); their games' open pages are told at their next
+    poll (``touch_live``: hiding a message older than the newest changes no chat id).
+    Returns how many messages were changed."""
+    game_ids = set(messages.values_list("game_id", flat=True))
+    count = messages.update(hidden=hidden)
+    touch_live(game_ids=game_ids)
+    return count

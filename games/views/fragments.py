@@ -161,10 +161,12 @@ def set_queue(request: HttpRequest, game_id) -> HttpResponse:
 
 @require_GET
 def poll(request: HttpRequest, game_id) -> HttpResponse:
-    """``?v=<version>&c=<chat id>``: 204 if neither the game nor its chat changed (``c``: the
-    newest chat message the page shows), else the regions; at the end the regions with
-    status 286, which stops polling. A damaged game answers its sentence in ``#flash``,
-    also with 286: polling it again cannot help. The unchanged answer, by far the most
+    """``?v=<version>&c=<chat id>&l=<live version>``: 204 if neither the game (its version
+    and ``Game.live_version``: a vote, a vacation, a seat taken back, a hidden message, a
+    rematch) nor its chat changed (``c``: the newest chat message the page shows), else the
+    regions. A finished game's page goes on polling, more slowly, for its chat and a
+    rematch; a cancelled game answers 286, which stops polling, and a damaged game its
+    sentence in ``#flash``, also with 286: polling it again cannot help. The unchanged answer, by far the most
     frequent request, comes from one query of the game's row without its state
     (``selectors.game_for_poll``) besides the session's user; every other case is read
     fully."""
@@ -185,35 +187,33 @@ def poll(request: HttpRequest, game_id) -> HttpResponse:
     if seat is None and game.is_active:
         note_spectator(game, request.user)  # the list of who is watching (games.spectators)
     try:
-        if game.is_active and seen == game.version and request.GET.get("c", "0") == str(
-                chat_last_id(game, chat_read_channels(game, seat))):
+        if seen == game.version and request.GET.get("l", "0") == str(game.live_version) and request.GET.get(
+                "c", "0") == str(chat_last_id(game, chat_read_channels(game, seat))):
             check_loadable(game)
             return HttpResponse(status=204)
-        # A finished game always sends its regions once: a game ended by vote (absent player)
-        # finishes without a new move, at the version the page already shows.
-        response = render_regions(request, game, seat)
+        # a game ended by vote (absent player) finishes without a new move: its live version tells
+        return render_regions(request, game, seat)
     except GameDamaged as damage:
         return _damaged_answer(request, damage)
-    if game.is_finished:
-        response.status_code = HttpResponseStopPolling.status_code
-    return response
 
 
 def _unchanged(request: HttpRequest, game) -> bool:
     """True if the poll can answer 204 from the lean row (``selectors.game_for_poll``) alone:
-    the game is active and visible to the user without an invitation check (public, or the
-    user sits at it), the page shows its version and its chat (``v``, ``c``), and no bot turn
-    is left to play here (``tasks.bot_turn_pending``). Anything else takes the full path."""
+    the game is active or finished and visible to the user without an invitation check
+    (public, or the user sits at it), the page shows its version, live version and chat
+    (``v``, ``l``, ``c``), and no bot turn is left to play here (``tasks.bot_turn_pending``).
+    Anything else takes the full path."""
     visible = game.is_public or game.seat_id is not None
-    if not (visible and game.is_active and request.GET.get("v") == str(game.version)):
+    if not (visible and (game.is_active or game.is_finished) and request.GET.get("v") == str(game.version)
+            and request.GET.get("l", "0") == str(game.live_version)):
         return False
-    return request.GET.get("c", "0") == str(chat_poll_id(game)) and not bot_turn_pending(game)
+    return request.GET.get("c", "0") == str(chat_poll_id(game)) and not (game.is_active and bot_turn_pending(game))
 
 
 def _unchanged_answer(request: HttpRequest, game) -> HttpResponse:
     """204 for an unchanged game (``_unchanged``), its spectator noted; a game this site can
     no longer load still answers its sentence (286), without reading its state."""
-    if game.seat_id is None:
+    if game.seat_id is None and game.is_active:
         note_spectator(game, request.user)  # the list of who is watching (games.spectators)
     try:
         check_loadable(game, has_state=game.has_state)

@@ -180,8 +180,8 @@ REGIONS = (
     Region("log", "game-log", False, False, lambda c: (c["game"].pk, c.get("log"), c.get("log_older")), "public"),
     Region("chat", "game-chat", False, False, lambda c: (c["game"].pk, c.get("chat")), "pure"),
     Region("poll", "game-poll", False, True, lambda c: (
-        c["game"].pk, c["game"].is_active, c["game"].version, getattr(c.get("chat"), "last_id", 0),
-        c.get("poll_seconds")), "pure"),
+        c["game"].pk, c["game"].is_active, c["game"].is_finished, c["game"].version, c["game"].live_version,
+        getattr(c.get("chat"), "last_id", 0), c.get("poll_seconds")), "pure"),
 )
 _ROOT_TAG = re.compile(r"^\s*<[a-zA-Z][\w-]*")
 _ROOT_ID_ATTR = re.compile(r'\bid="[^"]+"')

@@ -151,7 +151,7 @@ def test_it_never_shows_the_seed(client, client_for, started_game, alice):
 def test_it_polls_while_active(client_for, started_game, alice):
     text = client_for(alice).get(url(started_game)).text
     poll_url = reverse("games-poll", kwargs={"game_id": started_game.pk})
-    assert f'hx-get="{poll_url}?v=0&amp;c=0"' in text
+    assert f'hx-get="{poll_url}?v=0&amp;c=0&amp;l=0"' in text
 
 
 def test_it_uses_a_bounded_number_of_queries(

@@ -1,4 +1,5 @@
-"""fragments.poll: ?v=<version> -> 204 unchanged, regions when changed, 286 at the end."""
+"""fragments.poll: ?v=<version>&c=<chat>&l=<live version> -> 204 unchanged, else the regions;
+a finished game's page polls on, more slowly."""
 from django.urls import reverse
 
 from games.services import game_submit_action
@@ -25,16 +26,18 @@ def test_it_returns_the_regions_when_the_game_moved(client_for, started_game, ca
     assert 'id="game-history-links"' not in response.text  # sent only once the game has finished
 
 
-def test_it_stops_polling_once_the_game_is_over(
-    fake_engine, client_for, started_game, alice, django_capture_on_commit_callbacks
+def test_a_finished_games_page_polls_on_slowly_and_is_told_only_of_changes(
+    fake_engine, client_for, started_game, alice, settings, django_capture_on_commit_callbacks
 ):
     play_fake_game_to_the_end(started_game, django_capture_on_commit_callbacks)
     client = client_for(alice)
     response = client.get(url(started_game, 0))
-    assert response.status_code == 286
+    assert response.status_code == 200
     assert "Final scores" in response.text
-    assert "hx-trigger" not in response.text.split('id="game-poll"')[1].split(">")[0]
-    assert client.get(url(started_game, started_game.version)).status_code == 286
+    element = response.text.split('id="game-poll"')[1].split(">")[0]
+    assert f'hx-trigger="every {settings.GAMES_FINISHED_POLL_SECONDS}s"' in element
+    assert f"?v={started_game.version}&amp;c=0&amp;l=0" in element
+    assert client.get(url(started_game, started_game.version) + "&c=0&l=0").status_code == 204
 
 
 def test_the_game_ending_turns_the_history_links_into_the_finished_games(

@@ -42,6 +42,14 @@ def test_an_unchanged_poll_reads_the_user_and_one_game_row(make_game, client_for
     assert not any(STATE_READ.search(sql) for sql in sqls)
 
 
+def test_a_finished_games_unchanged_poll_is_as_lean(client_for, started_game, alice):
+    Game.objects.filter(pk=started_game.pk).update(status="finished")
+    response, sqls = poll(client_for(alice), started_game, v=started_game.version, c=0, l=0)
+    assert response.status_code == 204
+    assert len(sqls) == 3 and len(game_queries(sqls)) == 1
+    assert not any(STATE_READ.search(sql) for sql in sqls)
+
+
 def test_a_spectators_unchanged_poll_is_as_lean(client_for, started_game, carol):
     response, sqls = poll(client_for(carol), started_game, v=started_game.version, c=0)
     assert response.status_code == 204
