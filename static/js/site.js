@@ -83,6 +83,19 @@ var orleansText = (function () {
   document.addEventListener("click", function (evt) {
     if (evt.target.matches && evt.target.matches("[data-select-on-click]")) evt.target.select();
   });
+  // data-copy="<field id>" copies that field's text; the button says data-copied once done.
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest && evt.target.closest("button[data-copy]");
+    var field = button && document.getElementById(button.dataset.copy);
+    if (!field) return;
+    var done = function () { button.textContent = button.dataset.copied || button.textContent; };
+    var byHand = function () {  // no clipboard API (a plain-http address): select and copy
+      field.select();
+      try { if (document.execCommand("copy")) done(); } catch (e) { /* the text stays selected */ }
+    };
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(field.value).then(done, byHand);
+    else byHand();
+  });
 
   document.body.addEventListener("htmx:afterRequest", function (evt) {
     if (!evt.detail.successful) return;
