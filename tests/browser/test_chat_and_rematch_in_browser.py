@@ -26,7 +26,7 @@ def _say(page, text):
 
 def test_two_players_chat_finish_and_play_a_rematch(
         fake_engine, settings, page_for, make_game, alice, bob, django_capture_on_commit_callbacks):
-    settings.GAMES_POLL_SECONDS = 1
+    settings.GAMES_POLL_SECONDS = settings.GAMES_FINISHED_POLL_SECONDS = 1
     game = make_game(alice, bob, seats=2)
     order = [s.user.username for s in game.seats.select_related("user").order_by("order")]
     url = reverse("games-detail", kwargs={"game_id": game.pk})
@@ -48,7 +48,11 @@ def test_two_players_chat_finish_and_play_a_rematch(
     play_fake_game_to_the_end(game, django_capture_on_commit_callbacks, winner=bob)
     alice_page.reload()
     expect(alice_page.locator("#game-result")).to_be_visible(timeout=WAIT)
+    # bob's page, never reloaded, shows the end, then (polling on) the rematch alice asks for
+    expect(bob_page.locator("#game-result")).to_be_visible(timeout=WAIT)
+    expect(bob_page.locator("#game-history-links")).to_contain_text("Replay this game", timeout=WAIT)
     alice_page.click("#rematch-button")
+    expect(bob_page.locator("#rematch")).to_contain_text("A rematch is asked for", timeout=WAIT)
     rematch = Game.objects.get(rematch_of=game)
     expect(alice_page).to_have_url(re.compile(f"/games/{rematch.pk}/$"), timeout=WAIT)
     expect(alice_page.locator("#lobby-actions")).to_contain_text("Waiting for: bob.", timeout=WAIT)

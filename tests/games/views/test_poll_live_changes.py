@@ -72,4 +72,4 @@ def test_a_rematch_asked_for_is_sent_to_the_finished_games_open_pages(
     assert poll().status_code == 204
     services.game_rematch(game_id=started_game.pk, user=alice)
     answer = poll()
-    assert answer.status_code == 200 and "rematch" in answer.text.lower()
+    assert answer.status_code == 200 and "A rematch is asked for" in answer.text
