@@ -10,6 +10,7 @@ from games.integrity import verify_game
 from games.models import ChatMessage, Game, GameStatus, Invitation, Move, PlayerClock, Seat
 from games.rules import is_damaged
 from games.services.chat import chat_set_hidden
+from games.services.live import touch_live
 from games.services.records import records_rebuild
 
 _STARTED = (GameStatus.ACTIVE, GameStatus.FINISHED)
@@ -52,7 +53,7 @@ class GameAdmin(admin.ModelAdmin):
     list_display = ("name", "status", "creator", "is_public", "version", "loads", "created_at")
     list_filter = ("status", "is_public", NeedsRepairFilter)
     search_fields = ("name", "creator__username", "id")
-    readonly_fields = ("id", "seed", "engine_version", "version", "created_at", "started_at",
+    readonly_fields = ("id", "seed", "engine_version", "version", "live_version", "created_at", "started_at",
                        "finished_at")
     inlines = [SeatInline]
     actions = ["verify_log"]
@@ -62,6 +63,7 @@ class GameAdmin(admin.ModelAdmin):
         results edited here would otherwise leave the profile's counts and cache stale."""
         super().save_related(request, form, formsets, change)
         records_rebuild(_players(Game.objects.filter(pk=form.instance.pk)))
+        touch_live([form.instance.pk])  # a seat's absence or vote edited here: open pages are told
 
     def delete_model(self, request, obj: Game) -> None:
         """Delete the game, then recount its players' records (it may have been counted)."""
@@ -121,6 +123,11 @@ class PlayerClockAdmin(admin.ModelAdmin):
     list_display = ("user", "vacation_since", "vacation_year", "vacation_seconds_used")
     search_fields = ("user__username",)
 
+    def save_model(self, request, obj: PlayerClock, form, change) -> None:
+        """Save the vacation record; the user's games' open pages are told (their badge)."""
+        super().save_model(request, obj, form, change)
+        touch_live(user=obj.user)
+
 
 @admin.register(ChatMessage)
 class ChatMessageAdmin(admin.ModelAdmin):
@@ -131,18 +138,19 @@ class ChatMessageAdmin(admin.ModelAdmin):
     list_filter = ("hidden", "channel")
     list_select_related = ("game", "author")
     search_fields = ("text", "author__username", "game__name")
-    readonly_fields = ("game", "author", "channel", "text", "created_at")
+    readonly_fields = ("game", "author", "channel", "text", "hidden", "created_at")  # hidden: by the actions
     actions = ["hide", "show"]
 
     @admin.action(description="Hide the selected messages")
     def hide(self, request, queryset) -> None:
         """Hide the selected messages from every page."""
-        self.message_user(request, f"{chat_set_hidden(queryset, hidden=True)} message(s) hidden.", messages.SUCCESS)
+        self.message_user(request, f"{chat_set_hidden(messages=queryset, hidden=True)} message(s) hidden.",
+                          messages.SUCCESS)
 
     @admin.action(description="Show the selected messages again")
     def show(self, request, queryset) -> None:
         """Undo a hide."""
-        self.message_user(request, f"{chat_set_hidden(queryset, hidden=False)} message(s) shown again.",
+        self.message_user(request, f"{chat_set_hidden(messages=queryset, hidden=False)} message(s) shown again.",
                           messages.SUCCESS)
 
     def has_add_permission(self, request) -> bool:

@@ -146,7 +146,7 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0, help_text="number of moves applied")
     live_version = models.PositiveIntegerField(
         default=0, help_text="changes the game's pages show that are not moves (a vote to end, a vacation, a seat "
-        "taken back, a chat message hidden, a rematch): the poll compares it (services.store.touch_live)"
+        "taken back, a chat message hidden, a rematch): the poll compares it (services.live.touch_live)"
     )
     status = models.CharField(
         max_length=16, choices=GameStatus.choices, default=GameStatus.OPEN, db_index=True

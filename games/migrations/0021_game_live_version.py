@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='game',
             name='live_version',
-            field=models.PositiveIntegerField(default=0, help_text="changes the game's pages show that are not moves (a vote to end, a vacation, a seat taken back, a chat message hidden, a rematch): the poll compares it (services.store.touch_live)"),
+            field=models.PositiveIntegerField(default=0, help_text="changes the game's pages show that are not moves (a vote to end, a vacation, a seat taken back, a chat message hidden, a rematch): the poll compares it (services.live.touch_live)"),
         ),
     ]

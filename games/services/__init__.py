@@ -8,6 +8,7 @@
 - ``undo``: game_take_back (a player takes back their own last decision)
 - ``ratings``: game_rate (openskill ratings from a finished rated game, once)
 - ``chat``: chat_post, chat_mark_read, chat_mute, chat_set_hidden
+- ``live``: touch_live (what a page shows that is not a move: ``Game.live_version``)
 - ``rematch``: game_rematch, rematch_accept, rematch_decline
 - ``invitations``: invitation_create, invitation_accept, invitation_decline
 - ``clocks``: vacation_start, vacation_stop and the clock around a decision

@@ -16,7 +16,8 @@ from games.errors import NotAbsent, NotSeated
 from games.models import GameStatus, Move, MoveSource, Seat
 from games.rules import load_game
 from games.services.clocks import _player_back
-from games.services.locks import GameId, _lock_game, _require_active, touch_live
+from games.services.live import touch_live
+from games.services.locks import GameId, _lock_game, _require_active
 from games.services.play import _play_move
 
 
@@ -66,5 +67,5 @@ def seat_take_back(*, game_id: GameId, user) -> Seat:
     if not seat.absent:
         raise NotAbsent(gettext("You are playing this seat yourself already."))
     _player_back(game, seat)
-    touch_live(game)  # the others' pages drop the absence and the vote to end
+    touch_live([game.pk])  # the others' pages drop the absence and the vote to end
     return seat

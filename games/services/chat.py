@@ -17,7 +17,8 @@ from django.utils.translation import gettext
 from games.errors import ChatError
 from games.models import ChatMessage, ChatReader, GameStatus, Seat
 from games.selectors import chat_recent_count, chat_write_channel
-from games.services.locks import GameId, _lock_game, touch_live
+from games.services.live import touch_live
+from games.services.locks import GameId, _lock_game
 from orleans_site.text import describe_character, refused_characters
 
 
@@ -87,12 +88,12 @@ def chat_mute(*, game_id: GameId, user, muted: bool) -> ChatReader:
 
 
 @transaction.atomic
-def chat_set_hidden(messages, *, hidden: bool) -> int:
+def chat_set_hidden(*, messages, hidden: bool) -> int:
     """A moderator hides the ``messages`` (a ``ChatMessage`` queryset) from every page, or
     shows them again (``hidden=False``); their games' open pages are told at their next
     poll (``touch_live``: hiding a message older than the newest changes no chat id).
     Returns how many messages were changed."""
     game_ids = set(messages.values_list("game_id", flat=True))
     count = messages.update(hidden=hidden)
-    touch_live(game_ids=game_ids)
+    touch_live(game_ids)
     return count

@@ -16,7 +16,8 @@ from games import clock
 from games.errors import VacationError
 from games.models import Game, GameStatus, PlayerClock, Seat
 from games.selectors import vacation_days_left, vacation_used_seconds
-from games.services.locks import _lock_game, touch_live
+from games.services.live import touch_live
+from games.services.locks import _lock_game
 
 
 #: The seat's clock fields a decision changes (``clock.decide``).
@@ -95,7 +96,7 @@ def vacation_start(*, user, now: dt.datetime | None = None) -> None:
         if seat.clock_started_at is not None:
             clock.stop(seat, now)
             seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline"])
-    touch_live(user_games=user)  # every page of theirs shows the vacation (and the clock stopped)
+    touch_live(user=user)  # every page of theirs shows the vacation (and the clock stopped)
 
 
 @transaction.atomic
@@ -115,4 +116,4 @@ def vacation_stop(*, user, now: dt.datetime | None = None) -> None:
             # reminders were held back during the vacation: the next sweep looks again
             seat.next_reminder_at = now  # a seat of this user's: never a bot
             seat.save(update_fields=["bank_seconds", "clock_started_at", "deadline", "next_reminder_at"])
-    touch_live(user_games=user)
+    touch_live(user=user)

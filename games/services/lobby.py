@@ -25,6 +25,7 @@ from games.models import Game, GameStatus, Invitation, InvitationStatus, Seat
 from games.rules import default_rules, engine_for, engine_named, player_message
 from games.selectors import open_game_cutoff
 from games.services import outbox
+from games.services.live import touch_live
 from games.services.locks import GameId, _lock_game, _require_creator, _require_status
 from games.services.store import _sync_awaiting
 from games.spectators import forget_spectators
@@ -223,6 +224,7 @@ def game_cancel(*, game_id: GameId, user) -> Game:
     _require_creator(game, user)
     game.status = GameStatus.CANCELLED
     game.save(update_fields=["status"])
+    touch_live([game.rematch_of_id])  # a rematch: the finished game's pages drop the offer
     return game
 
 
@@ -236,6 +238,7 @@ def game_expire_open(*, game_id: GameId, now: dt.datetime | None = None) -> bool
         return False
     game.status = GameStatus.CANCELLED
     game.save(update_fields=["status"])
+    touch_live([game.rematch_of_id])
     outbox.game_cancelled(game)
     return True
 
@@ -257,6 +260,7 @@ def game_set_public(*, game_id: GameId, user, is_public: bool) -> Game:
     if game.is_public != is_public:
         game.is_public = is_public
         game.save(update_fields=["is_public"])
+        touch_live([game.pk])  # the players' pages show who may watch
     if not is_public:
         forget_spectators(game)  # a rollback would only drop a list that refills by itself
     return game

@@ -12,7 +12,6 @@ import uuid
 from psycopg import pq
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import F
 from django.db.transaction import TransactionManagementError
 from django.utils.translation import gettext
 
@@ -244,20 +243,3 @@ def _require_creator(game: Game, user) -> None:
     if game.creator_id != user.pk:
         raise NotCreator(gettext("Only the game's creator can do that."))
 
-
-def touch_live(*games: Game, game_ids=None, user_games=None) -> None:
-    """Mark a change the games' pages show that is not a move (a vote to end, a vacation, a
-    seat taken back, a hidden chat message, a rematch): ``Game.live_version`` goes up by
-    one, in the caller's transaction, so every open page's poll (``views.fragments.poll``,
-    which compares it) sends the regions again instead of 204. ``games``: rows the caller
-    holds (their in-memory copy goes up too, for an answer rendered from them);
-    ``game_ids``: more games by primary key; ``user_games``: a user, for every active or
-    finished game they sit at (their vacation shows on each)."""
-    ids = {game.pk for game in games} | set(game_ids or ())
-    if user_games is not None:
-        ids |= set(Game.objects.filter(seats__user=user_games, status__in=(GameStatus.ACTIVE, GameStatus.FINISHED))
-                   .values_list("pk", flat=True))
-    if ids:
-        Game.objects.filter(pk__in=ids).update(live_version=F("live_version") + 1)
-    for game in games:
-        game.live_version += 1

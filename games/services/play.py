@@ -23,7 +23,8 @@ from games.models import Game, GameStatus, Move, MoveSource, Seat
 from games.rules import RulesEngine, load_game
 from games.services import outbox
 from games.services.clocks import _player_decided
-from games.services.locks import GameId, _lock_game, _lock_game_for_seat, _read_seats, _require_active, touch_live
+from games.services.live import touch_live
+from games.services.locks import GameId, _lock_game, _lock_game_for_seat, _read_seats, _require_active
 from games.services.queue import _play_queues, _save_queue_after_move
 from games.services.ratings import game_rate
 from games.services.store import (
@@ -208,7 +209,7 @@ def game_vote_end(*, game_id: GameId, user) -> bool:
     if not mine.votes_to_end:
         mine.votes_to_end = True
         mine.save(update_fields=["votes_to_end"])
-        touch_live(game)  # the others' pages show the vote (and, if it is the last, the end)
+        touch_live([game.pk])  # the others' pages show the vote (and, if it is the last, the end)
     if not all(s.votes_to_end for s in seats if not s.absent and not s.is_bot):
         return False
     game.status = GameStatus.FINISHED

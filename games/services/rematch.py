@@ -17,7 +17,8 @@ from games.models import Game, GameStatus, Seat
 from games.rules import engine_named
 from games.services import outbox
 from games.services.lobby import _start
-from games.services.locks import GameId, _lock_game, touch_live
+from games.services.live import touch_live
+from games.services.locks import GameId, _lock_game
 
 #: The English mark of a rematch's name; other languages have their own (``rematch_name``).
 REMATCH_SUFFIX = " (rematch)"
@@ -59,7 +60,7 @@ def game_rematch(*, game_id: GameId, user) -> Game:
     seats = list(Seat.objects.filter(game=game).select_related("user").order_by("order"))
     if not any(seat.user_id == user.pk for seat in seats):
         raise RematchError(gettext("Only a player of this game can ask for a rematch."))
-    touch_live(game)  # the finished game's open pages show the rematch
+    touch_live([game.pk])  # the finished game's open pages show the rematch
     existing = Game.objects.select_for_update().filter(rematch_of=game).first()
     if existing is not None and existing.status != GameStatus.CANCELLED:
         if existing.status == GameStatus.OPEN:
@@ -104,7 +105,7 @@ def rematch_accept(*, game_id: GameId, user) -> Game:
     open), ``NotSeated``, ``GameNotFound``."""
     game = _open_rematch(game_id, user)
     _accept(game, user)
-    touch_live(game_ids=[game.rematch_of_id])  # the finished game's pages show who accepted
+    touch_live([game.rematch_of_id])  # the finished game's pages show who accepted
     game.refresh_from_db()
     return game
 
@@ -116,5 +117,5 @@ def rematch_decline(*, game_id: GameId, user) -> Game:
     game = _open_rematch(game_id, user)
     game.status = GameStatus.CANCELLED
     game.save(update_fields=["status"])
-    touch_live(game_ids=[game.rematch_of_id])
+    touch_live([game.rematch_of_id])
     return game

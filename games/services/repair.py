@@ -16,6 +16,7 @@ from django.utils import timezone
 from games.errors import ServiceError
 from games.integrity import replay_log
 from games.models import GameStatus
+from games.services.live import touch_live
 from games.services.locks import GameId, _lock_game
 from games.services.store import _sync_awaiting, store_seat_results
 from games.tasks import resolve_game_task
@@ -62,6 +63,7 @@ def game_rebuild_snapshot(*, game_id: GameId) -> Repair:
         game.finished_at = game.finished_at or timezone.now()
         game.outcome = rules_engine.outcome(state)
     game.save(update_fields=["state", "version", "engine_version", "status", "finished_at", "outcome"])
+    touch_live([game.pk])  # it may finish at the version the open pages show
     _sync_awaiting(game, state)
     if game.status == GameStatus.FINISHED:
         store_seat_results(game, counted=counted)

@@ -16,7 +16,7 @@
   var refocus = null;  // a CSS selector to focus once the board is re-rendered
   var busy = false;  // a preview request is on its way: clicks wait for its answer
 
-  var SENT = "orleans-plan-sent:";  // + game, in sessionStorage: {key, draft} of the plan last sent
+  var SENT = "orleans-plan-sent:";  // + game, in sessionStorage: {key, draft} of the plan this tab sent
   var planning = null;  // the plan key of the board last seen planning
 
   function board() { return document.getElementById("game-mine"); }
@@ -117,8 +117,9 @@
     preview();
   }
 
-  // The plan just sent, kept for this tab: taking the submitted plan back (same game, seat
-  // and round) brings it back as the draft rather than an empty board.
+  // The plan this tab sends, kept for this tab (not another tab's older copy of the draft):
+  // taking the submitted plan back (same game, seat and round) brings it back as the draft
+  // rather than an empty board.
   function keepSent(game, key) {
     var draft = load(key);
     try {
@@ -140,7 +141,6 @@
     if (!b) return;
     var key = b.dataset.planKey;
     if (!key) {  // not planning (any more): this game's drafts are done with
-      if (planning) keepSent(b.dataset.game, planning);
       planning = null;
       forgetOthers(b.dataset.game, null);
       picked = null;
@@ -218,6 +218,7 @@
   // draft (or without JavaScript) they post their provisional step as ever.
   document.addEventListener("submit", function (evt) {
     var form = evt.target, key = planKey();
+    if (key && form.id === "decision-submit_plan") keepSent(board().dataset.game, key);
     if (!key || !load(key) || !form.closest || !form.closest("#game-actions")) return;
     var value = new FormData(form).get("action");
     var action;

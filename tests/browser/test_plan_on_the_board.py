@@ -193,3 +193,29 @@ def test_while_there_is_a_draft_the_text_view_edits_it(page_for, started_game):
     page.wait_for_selector(f"{BOARD}:not([data-plan-key])", state="attached", timeout=TIMEOUT)
     move = Move.objects.get(game=started_game)
     assert sorted(p["follower"] for p in move.action["placements"]) == ["start_boatman", "start_craftsman"]
+
+
+def test_a_plan_sent_from_another_tab_is_not_brought_back_as_this_tabs_older_draft(page_for, started_game):
+    """Only the tab that sends a plan keeps it for a take-back: another tab of the same
+    browser, whose draft is older, shows an empty board after taking the plan back."""
+    tab_a = open_board(page_for, started_game)
+    plan_by_clicks(tab_a, "start_boatman", "castle")  # tab A's draft: one follower
+    tab_a.route("**/poll/**", lambda route: route.abort())  # tab A looks away
+    tab_b = tab_a.context.new_page()  # same browser: same localStorage
+    tab_b.goto(reverse("games-detail", kwargs={"game_id": started_game.pk}))
+    tab_b.wait_for_function(f"() => document.querySelectorAll('{BOARD} button.plan-undo').length === 1"
+                            f" && !document.querySelector('{BOARD}').hasAttribute('aria-busy')", timeout=TIMEOUT)
+    plan_by_clicks(tab_b, "start_farmer", "castle")
+    tab_b.locator(f"{BOARD} .plan-submit button").click()
+    tab_b.wait_for_selector(f"{BOARD}:not([data-plan-key])", state="attached", timeout=TIMEOUT)
+    assert len(Move.objects.get(game=started_game).action["placements"]) == 2
+
+    tab_a.unroute("**/poll/**")
+    tab_a.wait_for_selector(f"{BOARD}:not([data-plan-key])", state="attached", timeout=TIMEOUT)
+    tab_a.evaluate("() => { window.settled = new Promise(done => document.body.addEventListener("
+                   "'htmx:afterSettle', () => done(), {once: true})); }")
+    tab_a.locator("form.undo-decision button").click()
+    tab_a.evaluate("() => window.settled")  # the board is back, and board.js has looked at it
+    tab_a.wait_for_function(f"() => document.querySelector('{BOARD}[data-plan-key]')"
+                            f" && !document.querySelector('{BOARD}').hasAttribute('aria-busy')", timeout=TIMEOUT)
+    assert planned(tab_a, "castle").count() == 0
