@@ -348,11 +348,13 @@ def stale_since(moves: list, seat: Seat | None, rules_engine: rules.RulesEngine,
     has a resolution, so the answer is among them); ``older``: the moves before them, as
     a callable returning them newest first, called only if the answer is not among ``moves``."""
     order = seat.order if seat is not None else None
-    since = next((move.seq for move in reversed(moves)
-                  if not moved_independently(rules_engine, move.seat, move.action, order)), None)
-    if since is None:
-        since = next((move.seq for move in older()
-                      if not moved_independently(rules_engine, move.seat, move.action, order)), 0)
+
+    def newest_first():
+        yield from reversed(moves)
+        yield from older()  # only asked for if no move of ``moves`` answers
+
+    since = next((move.seq for move in newest_first()
+                  if not moved_independently(rules_engine, move.seat, move.action, order)), 0)
     latest = moves[-1].seq if moves else 0
     if latest - since > STALE_WINDOW:  # older than the services accept: on, half a window at a time
         step = STALE_WINDOW // 2
@@ -549,8 +551,8 @@ def live_page(game: Game, seat: Seat | None, *, flash: str | None = None, user=N
     rows = selectors.page_seats(game, user)
     seats = seat_infos(game, rows)
     viewer = next((s for s in seats if seat is not None and s.pk == seat.pk), None)
-    page = GamePage(game=GameInfo.of(game), seat=viewer, seats=seats, flash=flash,
-                    poll_seconds=settings.GAMES_FINISHED_POLL_SECONDS if game.is_finished else settings.GAMES_POLL_SECONDS)
+    poll_seconds = settings.GAMES_FINISHED_POLL_SECONDS if game.is_finished else settings.GAMES_POLL_SECONDS
+    page = GamePage(game=GameInfo.of(game), seat=viewer, seats=seats, flash=flash, poll_seconds=poll_seconds)
     if game.is_open:
         page.pace = clock.pace_of(game)  # shown with the options in the lobby
         page.free_seats = game.max_seats - len(seats)

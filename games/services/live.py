@@ -24,6 +24,8 @@ def touch_live(game_ids=(), *, user=None) -> None:
     (the change itself is stored). A poll between the commit and the UPDATE answers 204
     once more: the next one tells."""
     ids = {pk for pk in game_ids if pk is not None}
+    if not ids and user is None:  # e.g. a cancelled game that is no rematch: nothing shows it
+        return
 
     def touch() -> None:
         touched = set(ids)

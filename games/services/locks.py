@@ -242,4 +242,3 @@ def _require_creator(game: Game, user) -> None:
     """Raise ``NotCreator`` unless ``user`` created the game."""
     if game.creator_id != user.pk:
         raise NotCreator(gettext("Only the game's creator can do that."))
-

@@ -166,8 +166,8 @@ def poll(request: HttpRequest, game_id) -> HttpResponse:
     rematch) nor its chat changed (``c``: the newest chat message the page shows), else the
     regions. A finished game's page goes on polling, more slowly, for its chat and a
     rematch; a cancelled game answers 286, which stops polling, and a damaged game its
-    sentence in ``#flash``, also with 286: polling it again cannot help. The unchanged answer, by far the most
-    frequent request, comes from one query of the game's row without its state
+    sentence in ``#flash``, also with 286: polling it again cannot help. The unchanged
+    answer, by far the most frequent request, comes from one query of the game's row without its state
     (``selectors.game_for_poll``) besides the session's user; every other case is read
     fully."""
     lean = game_for_poll(game_id, request.user)
@@ -175,7 +175,7 @@ def poll(request: HttpRequest, game_id) -> HttpResponse:
         return _unchanged_answer(request, lean)
     game, seat = get_game_for_user_or_404(game_id, request.user)
     try:
-        seen = int(request.GET["v"])
+        int(request.GET["v"])  # the version the page shows: compared by _page_shows
     except (KeyError, ValueError):
         return HttpResponseBadRequest(gettext("Expected ?v=<version>."))
     if game.is_open:
@@ -187,8 +187,7 @@ def poll(request: HttpRequest, game_id) -> HttpResponse:
     if seat is None and game.is_active:
         note_spectator(game, request.user)  # the list of who is watching (games.spectators)
     try:
-        if seen == game.version and request.GET.get("l", "0") == str(game.live_version) and request.GET.get(
-                "c", "0") == str(chat_last_id(game, chat_read_channels(game, seat))):
+        if _page_shows(request, game, lambda: chat_last_id(game, chat_read_channels(game, seat))):
             check_loadable(game)
             return HttpResponse(status=204)
         # a game ended by vote (absent player) finishes without a new move: its live version tells
@@ -204,10 +203,16 @@ def _unchanged(request: HttpRequest, game) -> bool:
     (``v``, ``l``, ``c``), and no bot turn is left to play here (``tasks.bot_turn_pending``).
     Anything else takes the full path."""
     visible = game.is_public or game.seat_id is not None
-    if not (visible and (game.is_active or game.is_finished) and request.GET.get("v") == str(game.version)
-            and request.GET.get("l", "0") == str(game.live_version)):
-        return False
-    return request.GET.get("c", "0") == str(chat_poll_id(game)) and not (game.is_active and bot_turn_pending(game))
+    return (visible and (game.is_active or game.is_finished) and _page_shows(request, game, lambda: chat_poll_id(game))
+            and not (game.is_active and bot_turn_pending(game)))
+
+
+def _page_shows(request: HttpRequest, game, chat_id: Callable[[], int]) -> bool:
+    """True if the polling page shows ``game`` as it is: its version, live version and
+    newest chat message (``v``, ``l``, ``c``; ``chat_id``, called only if the first two
+    match, gives the newest message the viewer may read)."""
+    return (request.GET.get("v") == str(game.version) and request.GET.get("l", "0") == str(game.live_version)
+            and request.GET.get("c", "0") == str(chat_id()))
 
 
 def _unchanged_answer(request: HttpRequest, game) -> HttpResponse:
